@@ -1,0 +1,55 @@
+"""The `mleworld` command: thin wiring from flags to the layers' Python API.
+
+Each layer's commands live in their own module here and register themselves on
+the one typer app. User errors (MleWorldError) print one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from mleworld.errors import MleWorldError
+
+app = typer.Typer(
+    name="mleworld",
+    help="An ML-engineering agent with a learned execution world model.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """An ML-engineering agent with a learned execution world model."""
+
+
+@app.command()
+def version() -> None:
+    """Print the mleworld version."""
+    from mleworld import __version__
+
+    print(__version__)
+
+
+def _register() -> None:
+    from mleworld.cli import exec_cmd, judge_cmd, run_cmd, task_cmd
+
+    for module in (task_cmd, exec_cmd, run_cmd, judge_cmd):
+        module.register(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point."""
+    _register()
+    try:
+        app(args=argv, prog_name="mleworld")
+    except MleWorldError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":
+    main()

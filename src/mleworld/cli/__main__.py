@@ -1,0 +1,3 @@
+from mleworld.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Code models: the protocol, the OpenAI-compatible client and the builtin offline writer."""
