@@ -35,9 +35,18 @@ def version() -> None:
 
 
 def _register() -> None:
-    from mleworld.cli import exec_cmd, judge_cmd, run_cmd, task_cmd
+    from mleworld.cli import (
+        exec_cmd,
+        grade_cmd,
+        groups,
+        judge_cmd,
+        overview_cmd,
+        run_cmd,
+        task_cmd,
+    )
 
-    for module in (task_cmd, exec_cmd, run_cmd, judge_cmd):
+    app.add_typer(groups.task_app, name="task")
+    for module in (task_cmd, overview_cmd, grade_cmd, exec_cmd, run_cmd, judge_cmd):
         module.register(app)
 
 

@@ -77,16 +77,25 @@ def _accuracy(yt: np.ndarray, yp: np.ndarray) -> float:
 
 
 def _balanced_accuracy(yt: np.ndarray, yp: np.ndarray) -> float:
-    return float(np.mean([
-        skm.balanced_accuracy_score(_labels(yt[:, j]), _labels(yp[:, j])) for j in range(yt.shape[1])
-    ]))
+    return float(
+        np.mean(
+            [
+                skm.balanced_accuracy_score(_labels(yt[:, j]), _labels(yp[:, j]))
+                for j in range(yt.shape[1])
+            ]
+        )
+    )
 
 
 def _f1_macro(yt: np.ndarray, yp: np.ndarray) -> float:
-    return float(np.mean([
-        skm.f1_score(_labels(yt[:, j]), _labels(yp[:, j]), average="macro")
-        for j in range(yt.shape[1])
-    ]))
+    return float(
+        np.mean(
+            [
+                skm.f1_score(_labels(yt[:, j]), _labels(yp[:, j]), average="macro")
+                for j in range(yt.shape[1])
+            ]
+        )
+    )
 
 
 def _qwk(yt: np.ndarray, yp: np.ndarray) -> float:
@@ -102,9 +111,9 @@ def _auc(yt: np.ndarray, yp: np.ndarray) -> float:
 
 
 def _auc_columnwise(yt: np.ndarray, yp: np.ndarray) -> float:
-    return float(np.mean([
-        skm.roc_auc_score(_num(yt[:, j]), _num(yp[:, j])) for j in range(yt.shape[1])
-    ]))
+    return float(
+        np.mean([skm.roc_auc_score(_num(yt[:, j]), _num(yp[:, j])) for j in range(yt.shape[1])])
+    )
 
 
 def _logloss(yt: np.ndarray, yp: np.ndarray) -> float:
@@ -141,22 +150,48 @@ METRICS: dict[str, Metric] = {
     m.name: m
     for m in [
         Metric("accuracy", True, "label", _accuracy, "share of rows whose label is exactly right"),
-        Metric("balanced_accuracy", True, "label", _balanced_accuracy,
-               "mean recall over classes"),
+        Metric("balanced_accuracy", True, "label", _balanced_accuracy, "mean recall over classes"),
         Metric("f1_macro", True, "label", _f1_macro, "F1 averaged over classes with equal weight"),
         Metric("qwk", True, "label", _qwk, "quadratic weighted kappa between ordinal labels"),
-        Metric("auc", True, "probability", _auc,
-               "area under the ROC curve of the positive-class probability"),
-        Metric("auc_columnwise", True, "probability", _auc_columnwise,
-               "mean ROC AUC over the target columns (multi-label)"),
-        Metric("logloss", False, "probability", _logloss,
-               "log loss; probabilities clipped to [1e-15, 1-1e-15], rows renormalised",
-               rows_sum_to_one=True),
+        Metric(
+            "auc",
+            True,
+            "probability",
+            _auc,
+            "area under the ROC curve of the positive-class probability",
+        ),
+        Metric(
+            "auc_columnwise",
+            True,
+            "probability",
+            _auc_columnwise,
+            "mean ROC AUC over the target columns (multi-label)",
+        ),
+        Metric(
+            "logloss",
+            False,
+            "probability",
+            _logloss,
+            "log loss; probabilities clipped to [1e-15, 1-1e-15], rows renormalised",
+            rows_sum_to_one=True,
+        ),
         Metric("rmse", False, "number", _rmse, "root mean squared error"),
-        Metric("rmsle", False, "number", _rmsle, "root mean squared logarithmic error",
-               nonnegative=True),
-        Metric("rmsle_columnwise", False, "number", _rmsle_columnwise,
-               "mean RMSLE over the target columns", nonnegative=True),
+        Metric(
+            "rmsle",
+            False,
+            "number",
+            _rmsle,
+            "root mean squared logarithmic error",
+            nonnegative=True,
+        ),
+        Metric(
+            "rmsle_columnwise",
+            False,
+            "number",
+            _rmsle_columnwise,
+            "mean RMSLE over the target columns",
+            nonnegative=True,
+        ),
         Metric("mae", False, "number", _mae, "mean absolute error"),
         Metric("r2", True, "number", _r2, "coefficient of determination"),
     ]

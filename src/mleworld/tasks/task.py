@@ -110,12 +110,16 @@ def load_task(path: str | Path) -> Task:
     """Read a task directory; raise TaskError with one line naming what is wrong."""
     root = Path(path)
     if not root.is_dir():
-        raise TaskError(f"task directory {root} does not exist; pass a directory made by "
-                        "`mleworld task create` or `mleworld task prepare`")
+        raise TaskError(
+            f"task directory {root} does not exist; pass a directory made by "
+            "`mleworld task create` or `mleworld task prepare`"
+        )
     spec_path = root / TASK_FILE
     if not spec_path.is_file():
-        raise TaskError(f"{spec_path} is missing; a task directory needs task.yaml "
-                        "(see `mleworld task create --help`)")
+        raise TaskError(
+            f"{spec_path} is missing; a task directory needs task.yaml "
+            "(see `mleworld task create --help`)"
+        )
     try:
         raw = yaml.safe_load(spec_path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
@@ -142,8 +146,18 @@ def load_task(path: str | Path) -> Task:
         time_limit = float(raw.get("time_limit_s") or DEFAULT_TIME_LIMIT_S)
     except (TypeError, ValueError):
         raise TaskError(f"{spec_path}: time_limit_s must be a number of seconds") from None
-    known = {"id", "name", "metric", "direction", "id_column", "target_columns",
-             "time_limit_s", "source", "created_by", "schema_version"}
+    known = {
+        "id",
+        "name",
+        "metric",
+        "direction",
+        "id_column",
+        "target_columns",
+        "time_limit_s",
+        "source",
+        "created_by",
+        "schema_version",
+    }
     return Task(
         path=root,
         id=str(raw["id"]),

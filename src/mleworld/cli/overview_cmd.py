@@ -1,0 +1,9 @@
+"""`mleworld` commands of this layer (filled in by the issue that owns them)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the main app."""
