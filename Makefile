@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint install clean
+.PHONY: demo test lint install sysdeps clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -16,10 +16,25 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-demo: $(STAMP)
+# Optional system tools: bubblewrap (sandbox isolation) and chromium (report test).
+# Installed only as root with apt; without them the sandbox falls back and the
+# browser test is skipped, each saying so.
+sysdeps:
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  missing=""; \
+	  command -v bwrap >/dev/null 2>&1 || missing="$$missing bubblewrap"; \
+	  command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	  if [ -n "$$missing" ]; then \
+	    echo "installing system packages:$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
+	      || echo "warning: could not install$$missing"; \
+	  fi; \
+	fi
+
+demo: $(STAMP) sysdeps
 	$(BIN)/mleworld demo
 
-test: $(STAMP)
+test: $(STAMP) sysdeps
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
