@@ -199,7 +199,8 @@ def _direction(task: Any) -> str:
         return ""
 
 
-def _description(task: Any) -> str:
+def task_description(task: Any) -> str:
+    """The task's description.md text; TaskError when it cannot be read."""
     try:
         return str(task.description).strip()
     except OSError:
@@ -276,7 +277,7 @@ def build_prompt(
 
     sections: list[str] = [
         f"# Introduction\n\n{_INTRODUCTION[stage]}",
-        f"# Task description\n\n{_description(task)}",
+        f"# Task description\n\n{task_description(task)}",
     ]
     memory = _clip_memory((memory or "").strip(), memory_budget_chars)
     if memory:

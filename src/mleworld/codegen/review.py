@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from mleworld.codegen.base import CodeModel
-from mleworld.codegen.prompts import trim_output
+from mleworld.codegen.prompts import task_description, trim_output
 from mleworld.codegen.response import ModelResponseError, strip_reasoning
 from mleworld.errors import MleWorldError
 
@@ -42,7 +42,7 @@ class ReviewResult:
 
 
 def review_prompt(task: Any, code: str, term_out: str) -> str:
-    description = str(task.description).strip()
+    description = task_description(task)
     if len(description) > DESCRIPTION_BUDGET_CHARS:
         description = description[:DESCRIPTION_BUDGET_CHARS].rstrip() + "\n[... cut ...]"
     try:
