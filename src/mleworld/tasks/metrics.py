@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
-from sklearn import metrics as skm
 
 from mleworld.errors import MleWorldError
 
@@ -30,6 +30,8 @@ class Metric:
     # multi-column probability rows must sum to 1 (one column per class)
     rows_sum_to_one: bool = False
     nonnegative: bool = False
+    # labels that must be numbers (ordinal ratings), although scored as labels
+    numeric_labels: bool = False
 
     @property
     def direction(self) -> str:
@@ -37,7 +39,7 @@ class Metric:
 
     @property
     def needs_numeric(self) -> bool:
-        return self.prediction in ("probability", "number")
+        return self.numeric_labels or self.prediction in ("probability", "number")
 
     def best_possible(self, y_true: np.ndarray) -> float:
         """The score of a perfect submission for these answers."""
@@ -50,6 +52,13 @@ class Metric:
                 f"metric {self.name}: answers have shape {yt.shape} but predictions {yp.shape}"
             )
         return float(self.fn(yt, yp))
+
+
+def _skm() -> ModuleType:
+    # sklearn takes seconds to import; every CLI command imports this module
+    from sklearn import metrics
+
+    return metrics
 
 
 def _as_2d(a: np.ndarray) -> np.ndarray:
@@ -80,7 +89,7 @@ def _balanced_accuracy(yt: np.ndarray, yp: np.ndarray) -> float:
     return float(
         np.mean(
             [
-                skm.balanced_accuracy_score(_labels(yt[:, j]), _labels(yp[:, j]))
+                _skm().balanced_accuracy_score(_labels(yt[:, j]), _labels(yp[:, j]))
                 for j in range(yt.shape[1])
             ]
         )
@@ -91,7 +100,7 @@ def _f1_macro(yt: np.ndarray, yp: np.ndarray) -> float:
     return float(
         np.mean(
             [
-                skm.f1_score(_labels(yt[:, j]), _labels(yp[:, j]), average="macro")
+                _skm().f1_score(_labels(yt[:, j]), _labels(yp[:, j]), average="macro")
                 for j in range(yt.shape[1])
             ]
         )
@@ -101,18 +110,18 @@ def _f1_macro(yt: np.ndarray, yp: np.ndarray) -> float:
 def _qwk(yt: np.ndarray, yp: np.ndarray) -> float:
     true = np.rint(_num(yt[:, 0])).astype(int)
     pred = np.rint(_num(yp[:, 0])).astype(int)
-    return float(skm.cohen_kappa_score(true, pred, weights="quadratic"))
+    return float(_skm().cohen_kappa_score(true, pred, weights="quadratic"))
 
 
 def _auc(yt: np.ndarray, yp: np.ndarray) -> float:
     if yt.shape[1] != 1:
         raise MleWorldError("metric auc scores one probability column; use auc_columnwise")
-    return float(skm.roc_auc_score(_num(yt[:, 0]), _num(yp[:, 0])))
+    return float(_skm().roc_auc_score(_num(yt[:, 0]), _num(yp[:, 0])))
 
 
 def _auc_columnwise(yt: np.ndarray, yp: np.ndarray) -> float:
     return float(
-        np.mean([skm.roc_auc_score(_num(yt[:, j]), _num(yp[:, j])) for j in range(yt.shape[1])])
+        np.mean([_skm().roc_auc_score(_num(yt[:, j]), _num(yp[:, j])) for j in range(yt.shape[1])])
     )
 
 
@@ -143,7 +152,7 @@ def _mae(yt: np.ndarray, yp: np.ndarray) -> float:
 
 
 def _r2(yt: np.ndarray, yp: np.ndarray) -> float:
-    return float(skm.r2_score(_num(yt), _num(yp)))
+    return float(_skm().r2_score(_num(yt), _num(yp)))
 
 
 METRICS: dict[str, Metric] = {
@@ -152,7 +161,14 @@ METRICS: dict[str, Metric] = {
         Metric("accuracy", True, "label", _accuracy, "share of rows whose label is exactly right"),
         Metric("balanced_accuracy", True, "label", _balanced_accuracy, "mean recall over classes"),
         Metric("f1_macro", True, "label", _f1_macro, "F1 averaged over classes with equal weight"),
-        Metric("qwk", True, "label", _qwk, "quadratic weighted kappa between ordinal labels"),
+        Metric(
+            "qwk",
+            True,
+            "label",
+            _qwk,
+            "quadratic weighted kappa between integer ordinal labels",
+            numeric_labels=True,
+        ),
         Metric(
             "auc",
             True,
