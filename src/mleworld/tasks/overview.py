@@ -976,7 +976,7 @@ def _render_table(title: str, t: _Table, level: _Level) -> list[str]:
     if t.sampled:
         notes.append(f"column stats from the first {t.sampled:,} rows")
     if t.columns and not any(c.missing for c in t.columns):
-        notes.append("no missing values" + (" in them" if t.sampled else ""))
+        notes.append("no missing values" + (" in those rows" if t.sampled else ""))
     lines = [head + (f"; {'; '.join(notes)}" if notes else "")]
     detailed = t.columns[: level.detail_columns]
     for c in detailed:
