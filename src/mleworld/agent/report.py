@@ -1,0 +1,315 @@
+"""report.html: one self-contained page for a run (no network: inline CSS, JS and SVG).
+
+It shows the search tree with nodes coloured by outcome, the metric over steps,
+and for every node its plan, code, real output and metric, beside a column for
+the world model's predicted output (empty until a run has predictions).
+This module renders only; the numbers come from the journal and run summary.
+"""
+
+from __future__ import annotations
+
+import html
+from importlib import resources
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from mleworld.agent.journal import Journal
+from mleworld.agent.node import Node
+
+STATUS_LABELS = {
+    "clean": "clean",
+    "buggy": "buggy",
+    "timeout": "timeout",
+    "error": "model error",
+    "trusted": "trusted prediction",
+}
+_MAX_OUTPUT_CHARS = 20_000
+
+
+def _e(value: Any) -> str:
+    return html.escape("" if value is None else str(value), quote=True)
+
+
+def _num(value: float | None, digits: int = 6) -> str:
+    return "—" if value is None else f"{value:.{digits}g}"
+
+
+def _short(text: str, limit: int = _MAX_OUTPUT_CHARS) -> str:
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]}\n… [{len(text) - limit} characters cut] …\n{text[-half:]}"
+
+
+# --- the tree ----------------------------------------------------------------------
+
+
+def _layout(journal: Journal) -> dict[str, tuple[float, int]]:
+    """(x slot, depth) per node: leaves take consecutive slots, parents sit over their children."""
+    slots: dict[str, tuple[float, int]] = {}
+    next_slot = 0.0
+
+    def place(node: Node, depth: int) -> float:
+        nonlocal next_slot
+        if not node.children:
+            x = next_slot
+            next_slot += 1
+        else:
+            xs = [place(child, depth + 1) for child in node.children]
+            x = (xs[0] + xs[-1]) / 2
+        slots[node.id] = (x, depth)
+        return x
+
+    for root in journal.draft_nodes:
+        place(root, 0)
+    return slots
+
+
+def tree_svg(journal: Journal, best_id: str | None) -> str:
+    if not len(journal):
+        return '<p class="placeholder">No nodes yet.</p>'
+    slots = _layout(journal)
+    dx, dy, pad, r = 34, 56, 24, 11
+    width = int(max(x for x, _ in slots.values()) * dx + 2 * pad + dx)
+    height = int(max(d for _, d in slots.values()) * dy + 2 * pad + 10)
+
+    def at(node: Node) -> tuple[float, float]:
+        x, depth = slots[node.id]
+        return pad + dx / 2 + x * dx, pad + depth * dy
+
+    parts = [
+        f'<svg id="tree" width="{width}" height="{height}" role="img" aria-label="search tree">'
+    ]
+    for node in journal:
+        if node.parent is not None:
+            (x1, y1), (x2, y2) = at(node.parent), at(node)
+            mid = (y1 + y2) / 2
+            parts.append(
+                f'<path class="edge" d="M{x1:.1f},{y1:.1f} C{x1:.1f},{mid:.1f} '
+                f'{x2:.1f},{mid:.1f} {x2:.1f},{y2:.1f}"/>'
+            )
+    for node in journal:
+        x, y = at(node)
+        ring = ' stroke="#1d2330" stroke-width="3"' if node.id == best_id else ""
+        tip = f"step {node.step} · {node.stage} · {STATUS_LABELS[node.status]}"
+        if node.metric is not None:
+            tip += f" · metric {_num(node.metric)}"
+        parts.append(
+            f'<a href="#node-{_e(node.id)}"><g class="tree-node" data-node-id="{_e(node.id)}">'
+            f"<title>{_e(tip)}</title>"
+            f'<circle class="st-{node.status}" cx="{x:.1f}" cy="{y:.1f}" r="{r}"{ring}/>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="#fff" '
+            f'style="fill:#fff;font-size:10px">{node.step}</text></g></a>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- the metric chart --------------------------------------------------------------
+
+
+def metric_svg(journal: Journal) -> str:
+    points = [(n.step, n.metric, n.status) for n in journal if n.metric is not None]
+    best = journal.best_so_far()
+    if not points:
+        return '<p class="placeholder">No node printed a validation metric yet.</p>'
+    width, height, left, right, top, bottom = 760, 260, 64, 16, 14, 34
+    values = [m for _, m, _ in points]
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        lo, hi = lo - 0.5 * (abs(lo) or 1), hi + 0.5 * (abs(hi) or 1)
+    steps = max(len(journal) - 1, 1)
+
+    def sx(step: float) -> float:
+        return left + step / steps * (width - left - right)
+
+    def sy(value: float) -> float:
+        return top + (hi - value) / (hi - lo) * (height - top - bottom)
+
+    parts = [
+        f'<svg id="metric-chart" width="{width}" height="{height}" role="img" aria-label="metric over steps">'
+    ]
+    for i in range(5):
+        value = lo + (hi - lo) * i / 4
+        y = sy(value)
+        parts.append(
+            f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}"/>'
+        )
+        parts.append(
+            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{_num(value, 4)}</text>'
+        )
+    base = height - bottom
+    parts.append(f'<line class="axis" x1="{left}" y1="{base}" x2="{width - right}" y2="{base}"/>')
+    parts.append(f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{base}"/>')
+    tick_every = max(1, round(len(journal) / 10))
+    for step in range(0, len(journal), tick_every):
+        parts.append(f'<text x="{sx(step):.1f}" y="{base + 16}" text-anchor="middle">{step}</text>')
+    parts.append(
+        f'<text x="{(left + width - right) / 2:.0f}" y="{height - 2}" text-anchor="middle">step</text>'
+    )
+    line = [(sx(step), sy(value)) for step, value in enumerate(best) if value is not None]
+    if line:
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in line)
+        parts.append(f'<polyline class="best" points="{path}"/>')
+    for step, value, status in points:
+        parts.append(
+            f'<circle class="st-{status} metric-point" cx="{sx(step):.1f}" cy="{sy(value):.1f}" r="4">'
+            f"<title>step {step}: {_num(value)} ({status})</title></circle>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- node sections -----------------------------------------------------------------
+
+
+def _prediction_block(node: Node) -> str:
+    pred = node.prediction
+    if not pred:
+        return (
+            '<div class="placeholder prediction" data-filled="false">No prediction: '
+            f"policy {_e(node.policy)} runs every program without a world model.</div>"
+        )
+    conf = pred.get("p_max")
+    head = (
+        f"exception {_e(pred.get('exc_type'))} · metric {_num(pred.get('metric'))} · "
+        f"submission {_e(pred.get('submission'))} · confidence {_num(conf, 3)}"
+    )
+    return (
+        f'<div class="prediction" data-filled="true"><div class="meta">{head}</div>'
+        f"<pre>{_e(_short(str(pred.get('term_out') or '')))}</pre></div>"
+    )
+
+
+def _real_block(node: Node) -> str:
+    if node.executed and node.outcome is not None:
+        out = node.outcome
+        head = (
+            f"exception {_e(out.get('exc_type'))} · exit {_e(out.get('exit_code'))} · "
+            f"{float(out.get('runtime_s') or 0):.1f}s · submission "
+            f"{'valid' if out.get('submission_valid') else 'written' if out.get('submission') else 'none'}"
+        )
+        if out.get("submission_error"):
+            head += f" · {_e(out['submission_error'])}"
+        return f'<div class="meta">{head}</div><pre>{_e(_short(node.term_out))}</pre>'
+    if node.error is not None:
+        return f'<div class="meta">the code model gave no program</div><pre>{_e(node.error)}</pre>'
+    return '<div class="placeholder">Not run: the gate trusted the prediction.</div>'
+
+
+def _candidates_table(node: Node) -> str:
+    if len(node.candidates) <= 1:
+        return ""
+    rows = []
+    for i, cand in enumerate(node.candidates):
+        pred = cand.get("prediction") or {}
+        mark = "✔" if i == node.chosen_index else ""
+        rows.append(
+            f"<tr><td>{i}{mark}</td><td>{_e(pred.get('exc_type'))}</td>"
+            f"<td>{_num(pred.get('metric'))}</td><td>{_num(pred.get('p_max'), 3)}</td>"
+            f"<td>{_e(cand.get('error') or '')}</td></tr>"
+        )
+    return (
+        '<table class="cands"><tr><th>candidate</th><th>pred. exception</th>'
+        "<th>pred. metric</th><th>confidence</th><th>error</th></tr>" + "".join(rows) + "</table>"
+    )
+
+
+def node_section(node: Node, best_id: str | None) -> str:
+    status = node.status
+    parent = (
+        f'parent <a href="#node-{_e(node.parent_id)}">{_e(node.parent.step if node.parent else node.parent_id)}</a>'
+        if node.parent_id
+        else "root"
+    )
+    best = " best-node" if node.id == best_id else ""
+    meta = " · ".join(
+        [
+            parent,
+            f"metric {_num(node.metric)}",
+            f"debug depth {node.debug_depth}",
+            f"generation {node.gen_time_s:.1f}s",
+            f"execution {node.exec_time_s:.1f}s",
+            f"policy {_e(node.policy)}",
+            f"gate {_e(node.gate or '—')}",
+            f"id {_e(node.id)}",
+        ]
+    )
+    best_tag = '<span class="tag" style="background:#1d2330">best</span>' if best else ""
+    return (
+        f'<section class="node status-{status}{best}" id="node-{_e(node.id)}" '
+        f'data-node-id="{_e(node.id)}" data-step="{node.step}" data-status="{status}">'
+        f"<h3>Step {node.step} · {_e(node.stage)}"
+        f'<span class="tag bg-{status}">{_e(STATUS_LABELS[status])}</span>{best_tag}</h3>'
+        f'<div class="meta">{meta}</div>'
+        f'<div class="plan">{_e(node.plan) or "<i>no plan</i>"}</div>'
+        f"<details><summary>code ({len(node.code.splitlines())} lines)</summary>"
+        f"<pre>{_e(node.code)}</pre></details>"
+        '<div class="io"><div><h4>real output</h4>'
+        f"{_real_block(node)}</div><div><h4>predicted output</h4>{_prediction_block(node)}</div></div>"
+        f"{_candidates_table(node)}</section>"
+    )
+
+
+# --- the page ----------------------------------------------------------------------
+
+
+def _cards(summary: dict[str, Any]) -> str:
+    used, budgets = summary.get("used", {}), summary.get("budgets", {})
+    cards = [
+        ("best verified metric", _num(summary.get("best_metric"))),
+        ("steps", f"{summary.get('steps', 0)} / {budgets.get('steps', '—')}"),
+        (
+            "executed",
+            f"{used.get('executed', 0)} ({summary.get('nodes', {}).get('buggy', 0)} buggy)",
+        ),
+        ("execution time", f"{used.get('exec_time_s', 0):.1f}s"),
+        ("wall time", f"{used.get('wall_time_s', 0):.1f}s"),
+        ("stopped by", summary.get("stop_reason", "—")),
+    ]
+    grade = summary.get("grade")
+    if grade:
+        pct = grade.get("percentile")
+        cards += [
+            ("test score", _num(grade.get("score"))),
+            ("percentile", "—" if pct is None else f"{pct:.1f}"),
+            ("medal", grade.get("medal") or "none"),
+        ]
+    return "".join(f'<div class="card"><b>{_e(k)}</b>{_e(v)}</div>' for k, v in cards)
+
+
+def render_report(journal: Journal, task: Any, config: Any, summary: dict[str, Any]) -> str:
+    best = journal.best_node()
+    best_id = best.id if best else None
+    direction = "lower is better" if journal.lower_is_better else "higher is better"
+    legend = "".join(
+        f'<span><i class="bg-{key}"></i>{_e(label)}</span>' for key, label in STATUS_LABELS.items()
+    )
+    subtitle = (
+        f"metric {_e(task.metric)} ({direction}) · code model {_e(config.codegen.model)} · "
+        f"policy {_e(config.search.policy)} · seed {config.seed} · task dir {_e(task.path)}"
+    )
+    template = Template(
+        resources.files("mleworld.agent").joinpath("report_template.html").read_text("utf-8")
+    )
+    return template.substitute(
+        title=_e(f"mleworld run · {task.name or task.id}"),
+        subtitle=subtitle,
+        cards=_cards(summary),
+        legend=legend,
+        tree_svg=tree_svg(journal, best_id),
+        metric_svg=metric_svg(journal),
+        direction=direction,
+        node_count=len(journal),
+        nodes="\n".join(node_section(node, best_id) for node in journal),
+    )
+
+
+def write_report(
+    path: Path, journal: Journal, task: Any, config: Any, summary: dict[str, Any]
+) -> Path:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(render_report(journal, task, config, summary), encoding="utf-8")
+    tmp.replace(path)
+    return path
