@@ -373,7 +373,7 @@ def _bwrap_launch(iso: Isolation, run: RunPaths, program_argv: list[str], networ
     args += ["--bind", ws, ws]
     if run.input_source is not None:
         args += ["--ro-bind", str(run.input_source), f"{ws}/input"]
-    mounted = [*_SYSTEM_DIRS, *iso.runtime_paths, "/tmp"]
+    mounted = [*_SYSTEM_DIRS, *iso.runtime_paths]
     for hidden in run.protect:
         # Only matters when a protected dir sits inside something we mounted.
         if _under_any(str(hidden), mounted) and not _contains(ws, str(hidden)):
