@@ -39,6 +39,8 @@ __all__ = [
     "Headline",
     "RaisedException",
     "Traceback",
+    "choose_headline",
+    "continues_after",
     "extract_headline",
     "last_fatal",
     "metric_candidates",
@@ -214,7 +216,7 @@ def last_fatal(term_out: str) -> FatalInfo | None:
     if not events:
         return None
     last = events[-1]
-    if last.cls is not None and _continues_after(lines, last.line_no + 1):
+    if last.cls is not None and continues_after(lines, last.line_no + 1):
         return None
     return last
 
@@ -450,8 +452,8 @@ def _after_syntax_frame(lines: list[str], i: int) -> bool:
     return any(_FRAME.match(lines[k]) for k in range(i - 1, max(-1, i - 5), -1))
 
 
-def _continues_after(lines: list[str], start: int) -> bool:
-    """Whether the program visibly went on after line `start - 1` (results, progress, submission)."""
+def continues_after(lines: list[str], start: int) -> bool:
+    """Whether the program visibly went on from line `start` on: results, progress, a submission."""
     mask = traceback_mask(lines)
     for i in range(start, len(lines)):
         if mask[i]:
@@ -517,7 +519,10 @@ _TRAIN = re.compile(
     r"(?i)(?<![a-z])(train|trn|training(?:'s)?)(?![a-z])(?!\s+(?:done|finished|complete|"
     r"completed|started|starting|took|time|for|on|with|model|models|\.\.\.))"
 )
-_FOLD = re.compile(r"(?i)\bfold\s*[#:]?\s*\d+|\bfold_?\d+|\bsplit\s+\d+\b|\bcv\s*\d+\b")
+# One part of an aggregate: a fold, a split, one model of an ensemble.
+_FOLD = re.compile(
+    r"(?i)\bfold\s*[#:]?\s*\d+|\bfold_?\d+|\bsplit\s+\d+\b|\bcv\s*\d+\b|\bmodel\s*[#_]?\d+\b|\bseed\s*[#=:]?\s*\d+"
+)
 _FINAL = re.compile(
     r"(?i)\b(final|overall|mean|average|avg|oof|out-of-fold|ensemble|across\s+folds|"
     r"cv|cross[\s_-]?validat\w*|summary)\b"
