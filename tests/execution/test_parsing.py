@@ -477,9 +477,9 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
         "Validation logloss: 0.4312",
     ),
     (
-        "dict_print",
+        "dict_print_later_pair_wins",
         "Validation metrics: {'auc': 0.8712, 'accuracy': 0.8}\n",
-        0.8712,
+        0.8,
         "Validation metrics: {'auc': 0.8712, 'accuracy': 0.8}",
     ),
     (
@@ -517,6 +517,22 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
         11.5,
         "Fold 2 mean_squared_error: 11.5",
     ),
+    ("thousands_separator", "Validation MAE: 1,234.5\n", 1234.5, "Validation MAE: 1,234.5"),
+    (
+        "xgboost_second_eval_set",
+        "[99]\tvalidation_0-logloss:0.31234\tvalidation_1-logloss:0.35678\n",
+        0.35678,
+        "[99]\tvalidation_0-logloss:0.31234\tvalidation_1-logloss:0.35678",
+    ),
+    ("k_fold_in_label", "Validation AUC (5-fold): 0.85\n", 0.85, "Validation AUC (5-fold): 0.85"),
+    ("unknown_keyed_metric", "val_mcrmse: 0.45\n", 0.45, "val_mcrmse: 0.45"),
+    (
+        "at_k_metric",
+        "Validation metric (MAP@3): 0.812\n",
+        0.812,
+        "Validation metric (MAP@3): 0.812",
+    ),
+    ("keyed_setting_ignored", "val_size: 0.2\nValidation samples: 1,200\n", None, None),
     (
         "lightgbm_real_log",
         fixture("lightgbm_training_log_clean")["term_out"],

@@ -471,11 +471,12 @@ def continues_after(lines: list[str], start: int) -> bool:
 # ---------------------------------------------------------------------------
 
 _NUMBER = re.compile(
-    r"(?<![\w.])(?P<num>[-+]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|(?i:nan|inf(?:inity)?)))"
+    r"(?<![\w.])(?P<num>[-+]?(?:(?:\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d*)?|\.\d+)"
+    r"(?:[eE][-+]?\d+)?|(?i:nan|inf(?:inity)?)))"
     r"(?!\w)(?!\.\d)(?P<pct>\s?%)?"
 )
-# A number followed by these is part of a label ("Epoch 3/10", "Fold 2:"), not a value.
-_LABEL_NUMBER_TAIL = re.compile(r"^\s*(?:[:=]|/\s*\d)")
+# A number followed by these is part of a label ("Epoch 3/10", "Fold 2:", "5-fold").
+_LABEL_NUMBER_TAIL = re.compile(r"^(?:\s*[:=]|\s*/\s*\d|-[A-Za-z])")
 _SEPARATOR_TAIL = re.compile(r"(?:\s*(?:[:=]|->|\bis\b|\bof\b|\bwas\b|\s-)\s*|\s+)$", re.I)
 _DELIMITERS = re.compile(r"[,;|\t]|\.\s|\s-\s|\s{2,}")
 
@@ -595,12 +596,13 @@ def extract_headline(term_out: str) -> Headline | None:
 
 
 def choose_headline(candidates: list[Headline]) -> Headline | None:
-    """Best candidate by kind, then the latest line; within a line a named metric beats loss."""
+    """Best candidate by kind, then the latest line; within a line a named metric beats
+    loss, then the later pair wins (XGBoost prints its validation set after the training one)."""
     if not candidates:
         return None
     return max(
         candidates,
-        key=lambda h: (h.rank, h.line_no, h.name not in ("loss", None), -h.position),
+        key=lambda h: (h.rank, h.line_no, h.name not in ("loss", None), h.position),
     )
 
 
@@ -642,10 +644,10 @@ def _line_pairs(line: str, include_training: bool = False) -> list[_Pair]:
         if _LABEL_NUMBER_TAIL.match(line[m.end() :]):
             continue  # "Epoch 3/10", "Fold 2:": the number belongs to a label
         before = line[prev_end : m.start()]
-        prev_end = m.end()
         label_text = _SEPARATOR_TAIL.sub("", before)
         if label_text == before:
-            continue  # nothing separates a label from this number: "(6, 4)", "x0.5"
+            continue  # nothing separates a label from this number: "(6, 4)", "MAP@3"
+        prev_end = m.end()
         parts = _DELIMITERS.split(label_text)
         label = parts[-1].strip(" \t'\"{}()[]:=-")
         if not label:
@@ -660,10 +662,10 @@ def _line_pairs(line: str, include_training: bool = False) -> list[_Pair]:
     running: str | None = None
     for position, (label, name_part, context_split, m) in enumerate(found):
         running = context_split or running
-        name = _metric_name(name_part) or _metric_name(label)
+        name = _metric_name(name_part) or _metric_name(label) or _keyed_unknown(name_part)
         if name is None and not _accept_unnamed(label):
             continue
-        if _AUX_HEAD.search(name_part) and not _ends_with_metric(name_part):
+        if _AUX_HEAD.search(name_part.replace("_", " ")) and not _ends_with_metric(name_part):
             continue  # "OOV rate", "learning rate", "best iteration"
         split = _split_of(name_part) or running or ("train" if keyed_val else None)
         if name == "loss" and split is None:
@@ -724,6 +726,18 @@ def _metric_name(text: str) -> str | None:
     return None
 
 
+def _keyed_unknown(name_part: str) -> str | None:
+    """A metric this module has no name for, keyed as validation: "val_mcrmse" -> "mcrmse"."""
+    if _split_of(name_part) != "val":
+        return None
+    words = re.findall(r"[a-z0-9@]+", name_part.lower().replace("_", " ").replace("-", " "))
+    rest = [w for w in words if not _VAL.fullmatch(w) and not w.isdigit() and w != "s"]
+    if len(rest) != 1 or not rest[0].isalpha() or len(rest[0]) > 12:
+        return None
+    word = rest[0]
+    return None if _AUX_HEAD.search(word) or word in _CONTEXT_WORDS else word
+
+
 def _ends_with_metric(text: str) -> bool:
     words = re.findall(r"[a-z0-9^@]+", text.lower().replace("_", " "))
     return bool(words) and _metric_name(words[-1]) is not None
@@ -752,5 +766,5 @@ def _to_float(token: str, percent: bool) -> float:
         return math.nan
     if low.lstrip("-") in ("inf", "infinity"):
         return -math.inf if low.startswith("-") else math.inf
-    value = float(token)
+    value = float(token.replace(",", ""))
     return value / 100.0 if percent else value
