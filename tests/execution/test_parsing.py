@@ -575,3 +575,31 @@ def test_headline_kinds_and_names() -> None:
 def test_metric_candidates_skip_training_values() -> None:
     found = metric_candidates("[10]\ttraining's auc: 0.90\tvalid_1's auc: 0.86\n")
     assert [(h.value, h.name) for h in found] == [(0.86, "auc")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Killed 3 stale worker processes",
+        "Aborted training early: no improvement",
+        "Bus error rate: 0.1",
+    ],
+)
+def test_words_that_name_signals_in_ordinary_output_are_not_deaths(text: str) -> None:
+    assert last_fatal(f"epoch 1\n{text}\n") is None
+    assert parse_exception(f"epoch 1\n{text}\n", 1, timed_out=False) == "SystemExit"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Aborted (core dumped)", "Aborted"),
+        ("Fatal Python error: Aborted", "Aborted"),
+        ("bash: line 1: 12612 Aborted                 python runfile.py", "Aborted"),
+        ("Bus error (core dumped)", "BusError"),
+        ("Killed", "Killed"),
+    ],
+)
+def test_signal_lines(text: str, name: str) -> None:
+    info = last_fatal(f"epoch 1\n{text}\n")
+    assert info is not None and (info.cls, info.source) == (name, "signal")

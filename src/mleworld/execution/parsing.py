@@ -83,17 +83,20 @@ _SIGNALS = {
     15: "Terminated",
 }
 # Text the OS, a shell or faulthandler prints for those deaths.
-_SIGNAL_LINES: tuple[tuple[re.Pattern[str], str], ...] = (
+_SIGNAL_LINES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (
         re.compile(
-            r"^(?:Fatal Python error: )?Segmentation fault\b|^SegmentationFault\b|"
-            r"^\S*sh: .*\bSegmentation fault\b"
+            rf"^(?:Fatal Python error: )?{text}(?: \(core dumped\))?\s*$|^{name}\s*$|"
+            rf"^\S*sh: .*\b{text}\b"
         ),
-        "SegmentationFault",
-    ),
-    (re.compile(r"^(?:Fatal Python error: )?Aborted\b|^\S*sh: .*\bAborted\b"), "Aborted"),
-    (re.compile(r"^(?:Fatal Python error: )?Bus error\b|^\S*sh: .*\bBus error\b"), "BusError"),
-    (re.compile(r"^Killed\b|^\S*sh: .*\bKilled\b"), "Killed"),
+        name,
+    )
+    for text, name in (
+        ("Segmentation fault", "SegmentationFault"),
+        ("Aborted", "Aborted"),
+        ("Bus error", "BusError"),
+        ("Killed", "Killed"),
+    )
 )
 # What a program prints once it has got past an error: results, progress, a submission.
 _COMPLETION = re.compile(
