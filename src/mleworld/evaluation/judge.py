@@ -201,7 +201,8 @@ def _branch_crash(out: _Draft, p: Side, g: Side) -> JudgeResult:
         return out.finish(
             "3a",
             True,
-            "both fatal with the same debugging core; a pre-crash metric is missing on at least one side",
+            "both fatal with the same debugging core; "
+            "a pre-crash metric is missing on at least one side",
         )
     hp, hg = pair
     out.results = (hp.line, hg.line)

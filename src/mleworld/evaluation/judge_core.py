@@ -183,7 +183,8 @@ def _recognise(
             facts=(f"keyword {m[2]!r}", f"call {m[1]}()"),
         )
     m = re.search(
-        r"([\w.]+?)(?:\(\))? (?:does not|doesn't|did not) accept (?:the )?(?:keyword|argument|parameter)s? '?(\w+)'?",
+        r"([\w.]+?)(?:\(\))? (?:does not|doesn't|did not) accept "
+        r"(?:the )?(?:keyword|argument|parameter)s? '?(\w+)'?",
         t,
     )
     if m:
@@ -210,7 +211,8 @@ def _recognise(
         or re.search(r'No such file or directory: "([^"]+)"', t)
         or re.search(r"(?i)\bfile '?([\w./\\-]+\.\w+)'? (?:does not exist|not found|is missing)", t)
         or re.search(
-            r"(?i)\b(?:missing|cannot find|could not find|can't find) (?:the )?(?:data )?file '?([\w./\\-]+\.\w+)",
+            r"(?i)\b(?:missing|cannot find|could not find|can't find) (?:the )?(?:data )?"
+            r"file '?([\w./\\-]+\.\w+)",
             t,
         )
     )
@@ -354,6 +356,7 @@ def _recognise(
 
 
 def _core(cls: str | None, mechanism: str, objects: tuple[str, ...], **kw: object) -> DebugCore:
+    # kw holds the optional DebugCore fields (container, component, operation, ...).
     return DebugCore(cls=cls, mechanism=mechanism, objects=tuple(objects), **kw)  # type: ignore[arg-type]
 
 

@@ -47,7 +47,8 @@ _CAP_MARKER = re.compile(
 _PROGRESS_BAR = re.compile(r"\d+%\|.*\||\d+(\.\d+)?(it/s|s/it)\]?\s*$")
 _WARNING = re.compile(r"^\S.*:\d+: \w*Warning: |^\w*Warning: ")
 _TIMESTAMP = re.compile(
-    r"^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s*(?:-\s*)?|^\s*\[\d{2}:\d{2}:\d{2}\]\s*"
+    r"^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s*(?:-\s*)?|"
+    r"^\s*\[\d{2}:\d{2}:\d{2}\]\s*"
 )
 _BARE = re.compile(r"^(?:[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)|None)$")
 # A plainly stated failure without a Python class ("Training aborted because ...").

@@ -496,7 +496,8 @@ _METRIC_NAMES: tuple[tuple[str, str], ...] = (
     (r"mean[\s_-]*absolute[\s_-]*error|\bmae\b", "mae"),
     (r"\br2\b|\br\^2\b|r[\s_-]*squared|\bcoefficient of determination\b", "r2"),
     (
-        r"\blog[\s_-]*loss\b|\blogloss\b|\b(binary|multi)[\s_-]*logloss\b|cross[\s_-]*entropy|\bnll\b",
+        r"\blog[\s_-]*loss\b|\blogloss\b|\b(binary|multi)[\s_-]*logloss\b|"
+        r"cross[\s_-]*entropy|\bnll\b",
         "logloss",
     ),
     (r"\bqwk\b|quadratic[\s_-]*weighted[\s_-]*kappa|\bkappa\b", "qwk"),
@@ -525,7 +526,8 @@ _TRAIN = re.compile(
 )
 # One part of an aggregate: a fold, a split, one model of an ensemble.
 _FOLD = re.compile(
-    r"(?i)\bfold\s*[#:]?\s*\d+|\bfold_?\d+|\bsplit\s+\d+\b|\bcv\s*\d+\b|\bmodel\s*[#_]?\d+\b|\bseed\s*[#=:]?\s*\d+"
+    r"(?i)\bfold\s*[#:]?\s*\d+|\bfold_?\d+|\bsplit\s+\d+\b|\bcv\s*\d+\b|"
+    r"\bmodel\s*[#_]?\d+\b|\bseed\s*[#=:]?\s*\d+"
 )
 _FINAL = re.compile(
     r"(?i)\b(final|overall|mean|average|avg|oof|out-of-fold|ensemble|across\s+folds|"
