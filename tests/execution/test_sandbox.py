@@ -471,11 +471,20 @@ def test_data_dir_instead_of_a_task(task: Task) -> None:
         execute("print(1)\n", task, data_dir=task.public_dir)
 
 
-def test_submission_symlink_is_never_followed(task: Task) -> None:
+def test_submission_symlink_is_never_followed(task: Task, tmp_path: Path) -> None:
     code = f"import os\nos.symlink({str(task.answers_path)!r}, 'submission/submission.csv')\n"
     out = execute(code, task, limits=FAST)
     assert out.submission and out.submission_valid is False
     assert "regular file" in (out.submission_error or "")
+    # A kept workspace keeps no link to the answers for anything downstream to copy.
+    kept = execute(code, task, limits=FAST, keep_workspace=True, workspace=tmp_path / "ws")
+    assert kept.submission_valid is False
+    assert not os.path.lexists(tmp_path / "ws" / "submission" / "submission.csv")
+    folder_code = f"import os, shutil\nshutil.rmtree('submission')\nos.symlink({str(task.private_dir)!r}, 'submission')\n"
+    linked = execute(folder_code, task, limits=FAST, workspace=tmp_path / "ws2")
+    assert linked.submission_valid is False
+    assert not os.path.lexists(tmp_path / "ws2" / "submission")
+    assert task.answers_path.is_file()  # the target itself is untouched
 
 
 def test_no_network(task: Task) -> None:

@@ -564,12 +564,14 @@ def landlock_restrict(ruleset_fd: int) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Self-test: each mechanism must run Python, let it write its workspace and keep
-# a decoy "private" file out of reach, before we trust it.
+# Self-test: each mechanism must run Python, let it write its workspace and its
+# HOME (by absolute path), and keep a decoy "private" file out of reach, before we
+# trust it.
 
 _SELF_TEST_CODE = """
 import os, sys
 open("written.txt", "w").write("ok")
+open(os.path.join(os.environ["HOME"], "written.txt"), "w").write("ok")
 try:
     open(sys.argv[1]).read()
     print("LEAK")

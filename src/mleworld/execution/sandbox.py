@@ -36,6 +36,7 @@ import contextlib
 import os
 import resource
 import select
+import shutil
 import signal
 import stat
 import subprocess
@@ -470,21 +471,26 @@ def _outcome(run: _Run, ws: Workspace, sample: Path | None, id_column: str | Non
     exc_type = parse_exception(run.term_out, run.exit_code, run.timed_out)
     metric, metric_line = parse_metric(run.term_out)
     path = ws.submission_path
+    folder = path.parent
     exists = os.path.lexists(path)
     valid: bool | None = None
     error: str | None = None
-    if exists:
-        mode = os.lstat(path).st_mode
-        folder = ws.root / path.parent.name
-        if not stat.S_ISREG(mode) or folder.is_symlink():
-            # Never follow a link the program made: it could point at the hidden answers.
-            valid = False
-            error = "submission/submission.csv is not a regular file; write the CSV itself"
-        else:
-            try:
-                valid, error = check_submission(path, sample, id_column)
-            except MleWorldError as exc:
-                valid, error = False, str(exc)
+    # Never follow a link the program made: it could point at the hidden answers
+    # (making a symlink needs no access to its target). Remove it, so nothing
+    # downstream copies the target out of a kept workspace either.
+    if folder.is_symlink() or (os.path.lexists(folder) and not folder.is_dir()):
+        _remove_link(folder)
+        exists, valid = False, False
+        error = "submission/ was replaced by the program (removed); write submission/submission.csv"
+    elif exists and not stat.S_ISREG(os.lstat(path).st_mode):
+        _remove_link(path)
+        valid = False
+        error = "submission/submission.csv is not a regular file (removed); write the CSV itself"
+    elif exists:
+        try:
+            valid, error = check_submission(path, sample, id_column)
+        except MleWorldError as exc:
+            valid, error = False, str(exc)
     return Outcome(
         exc_type=exc_type,
         term_out=run.term_out,
@@ -497,3 +503,11 @@ def _outcome(run: _Run, ws: Workspace, sample: Path | None, id_column: str | Non
         timed_out=run.timed_out,
         exit_code=run.exit_code,
     )
+
+
+def _remove_link(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        if path.is_symlink() or not path.is_dir():
+            path.unlink()
+        else:
+            shutil.rmtree(path)
