@@ -252,3 +252,20 @@ def test_lock_private_dirs_only_touches_reachable_dirs(world: Path) -> None:
     assert changed == [open_dir]
     assert stat.S_IMODE(open_dir.stat().st_mode) == 0o750
     assert stat.S_IMODE((closed_parent / "private").stat().st_mode) == 0o755
+
+
+def test_falling_back_to_none_warns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(isolation, "_cache", {})
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    real = isolation._candidate
+
+    def only_none(mechanism: str, python: str, paths: tuple[str, ...]) -> tuple:
+        if mechanism != "none":
+            return None, f"{mechanism} disabled by the test"
+        return real(mechanism, python, paths)
+
+    monkeypatch.setattr(isolation, "_candidate", only_none)
+    with pytest.warns(RuntimeWarning, match="no sandbox works here"):
+        iso = detect_isolation()
+    assert iso.mechanism == "none"
+    assert "landlock disabled by the test" in isolation_status()

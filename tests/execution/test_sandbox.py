@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from mleworld.errors import ConfigError, MleWorldError
+from mleworld.errors import ConfigError, MleWorldError, TaskError
 from mleworld.execution import isolation
 from mleworld.execution.isolation import ExecutorError, detect_isolation
 from mleworld.execution.sandbox import RUN_ID_VAR, Limits, _Capture, execute
@@ -559,3 +559,25 @@ def test_runs_are_timed(task: Task) -> None:
 
 def test_isolation_module_is_exported() -> None:
     assert isolation.isolation_status() == detect_isolation().describe()
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_public_symlink_to_private_never_leaks(task: Task, keep: bool) -> None:
+    (task.public_dir / "leak.csv").symlink_to(task.answers_path)
+    (task.public_dir / "leak_rel.csv").symlink_to(Path("..") / "private" / "answers.csv")
+    code = program(
+        """
+        for name in ("input/leak.csv", "input/leak_rel.csv"):
+            try:
+                print(open(name).read())
+            except OSError as exc:
+                print("denied", type(exc).__name__)
+        """
+    )
+    try:
+        out = execute(code, task, limits=FAST, keep_workspace=keep)
+    except TaskError as exc:
+        assert "outside" in str(exc)  # refused before the run: nothing could leak
+        return
+    assert "SECRET-ANSWERS-MARKER" not in out.term_out
+    assert out.term_out.count("denied") == 2

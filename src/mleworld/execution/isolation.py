@@ -56,6 +56,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -171,6 +172,13 @@ def _probe(python: str, wanted: str) -> Isolation:
         if candidate is not None and mechanism != "none":  # none has nothing to verify
             reason = reason or _self_test(candidate)
         if candidate is not None and not reason:
+            if mechanism == "none" and wanted == "auto":
+                warnings.warn(
+                    "mleworld: no sandbox works here, programs can read any file you can "
+                    "(a task's private/ included); install bubblewrap. " + "; ".join(skipped),
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
             return replace(candidate, skipped=tuple(skipped))
         if wanted != "auto":
             raise ExecutorError(f"{ENV_VAR}={wanted} does not work here: {reason}")

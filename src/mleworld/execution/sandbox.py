@@ -144,6 +144,7 @@ def execute(
         protect=protect,
         private_dirs=private,
         workspace=None if workspace is None else Path(workspace),
+        keep=keep_workspace,
     )
     try:
         run = _run(ws, iso, limits)
@@ -340,8 +341,12 @@ class _ProcInfo:
 
 
 def _processes() -> dict[int, _ProcInfo]:
-    found = {}
-    for entry in os.listdir("/proc"):
+    found: dict[int, _ProcInfo] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:  # no procfs (not Linux): the process-group kill is all we have
+        return found
+    for entry in entries:
         if not entry.isdigit():
             continue
         try:

@@ -9,8 +9,8 @@ A workspace is a fresh directory outside the task dir::
       working/       scratch space for the program
 
 How ``input/`` is filled depends on the isolation mechanism: under bubblewrap it
-is a read-only bind of ``public/`` made at launch (nothing is copied; a kept
-workspace gets hard links afterwards); as ``nobody`` it holds hard links to
+is a read-only bind of ``public/`` made at launch (nothing is copied; a workspace
+that will be kept also gets hard links, hidden under the bind during the run); as ``nobody`` it holds hard links to
 files nobody may write (copies otherwise); under Landlock or no isolation the
 program runs as the file owner, so it gets read-only copies (reflinks where the
 file system can) and a buggy program cannot corrupt the task's data.
@@ -53,7 +53,6 @@ class Workspace:
     paths: RunPaths
     source: Path | None  # the dir whose files are input/ (public/ or a data dir)
     owned: bool  # we made the directory (so we may remove it)
-    input_filled: bool  # input/ already holds the files on the host
 
     @property
     def root(self) -> Path:
@@ -72,8 +71,12 @@ def prepare_workspace(
     protect: tuple[Path, ...],
     private_dirs: tuple[Path, ...],
     workspace: Path | None = None,
+    keep: bool = False,
 ) -> Workspace:
-    """Make the workspace for one run of `program` with `source`'s files as input/."""
+    """Make the workspace for one run of `program` with `source`'s files as input/.
+
+    A given `workspace` is always kept; `keep` says whether a temporary one will be.
+    """
     if source is not None and not source.is_dir():
         raise TaskError(f"data dir {source} does not exist; pass the task's public/ directory")
     owned = workspace is None
@@ -90,13 +93,14 @@ def prepare_workspace(
             scratch = Path(tempfile.mkdtemp(prefix="mleworld-scratch-"))
             (scratch / "home").mkdir()
             (scratch / "tmp").mkdir()
-        filled = False
-        if source is not None and iso.mechanism != "bwrap":
-            if iso.mechanism == "user":
+        if source is not None:
+            if iso.mechanism == "bwrap":
+                if keep or not owned:
+                    _fill_input(source, root / INPUT_DIR, _link_or_copy)
+            elif iso.mechanism == "user":
                 _fill_input(source, root / INPUT_DIR, _link_unless_writable(iso))
             else:
                 _fill_input(source, root / INPUT_DIR, _copy_read_only)
-            filled = True
         if iso.mechanism == "user":
             lock_private_dirs(iso, private_dirs)
             for path in (root, root / SUBMISSION_DIR, root / WORKING_DIR, root / PROGRAM_FILE):
@@ -114,20 +118,15 @@ def prepare_workspace(
         raise
     input_source = source if iso.mechanism == "bwrap" else None
     paths = RunPaths(root, input_source, protect, scratch)
-    return Workspace(paths=paths, source=source, owned=owned, input_filled=filled)
+    return Workspace(paths=paths, source=source, owned=owned)
 
 
 def finish_workspace(ws: Workspace, keep: bool) -> None:
     """Remove the scratch dir; remove the workspace unless kept (a given workspace is kept)."""
     if ws.paths.scratch is not None:
         remove_tree(ws.paths.scratch)
-    if keep or not ws.owned:
-        if ws.source is not None and not ws.input_filled:
-            # Under bubblewrap input/ was a bind mount; give the kept workspace real files.
-            _fill_input(ws.source, ws.root / INPUT_DIR, _link_or_copy)
-            ws.input_filled = True
-        return
-    remove_tree(ws.root)
+    if ws.owned and not keep:
+        remove_tree(ws.root)
 
 
 def _make_root(workspace: Path | None, protect: tuple[Path, ...]) -> Path:
