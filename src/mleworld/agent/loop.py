@@ -16,9 +16,10 @@ Run directory::
     grade.json           grade_file(...).to_dict() when the task has private answers
     report.html          the tree, every node, the metric over time
     run.json             the run summary: steps, best metric, budgets used
+    context.json         the data overview and packages every program saw (world-model input)
 
 This module does not write prompts (codegen), run programs (execution), or
-render HTML (report.py).
+write the report and results (report.py).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ import fcntl
 import hashlib
 import json
 import random
-import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -40,6 +40,13 @@ from mleworld.agent.config import RunConfig, load_config, save_config
 from mleworld.agent.journal import JOURNAL_FILE, Journal, append_node, load_journal
 from mleworld.agent.node import GATE_RUN, GATE_TRUSTED, Node, clean_metric
 from mleworld.agent.progress import Progress, QuietProgress, Snapshot
+from mleworld.agent.report import (
+    SUBMISSIONS_DIR,
+    atomic_copy,
+    atomic_write,
+    finalize,
+    write_best,
+)
 from mleworld.agent.search import (
     Candidate,
     Gate,
@@ -53,12 +60,7 @@ from mleworld.codegen.base import CodeModel, CodeRequest
 from mleworld.errors import ConfigError, MleWorldError
 from mleworld.execution.outcome import Outcome
 
-SUBMISSIONS_DIR = "submissions"
-SUMMARY_FILE = "run.json"
-BEST_SOLUTION_FILE = "best_solution.py"
-SUBMISSION_FILE = "submission.csv"
-GRADE_FILE = "grade.json"
-REPORT_FILE = "report.html"
+CONTEXT_FILE = "context.json"
 MIN_EXEC_S = 1.0  # a step needs at least this much budget left to start
 
 # (program, node_id, time_limit_s) -> Outcome. It keeps the program's submission
@@ -101,20 +103,8 @@ class SandboxExecute:
             written = workspace / "submission" / "submission.csv"
             if written.is_file():
                 self.submissions.mkdir(parents=True, exist_ok=True)
-                _atomic_copy(written, self.submissions / f"{node_id}.csv")
+                atomic_copy(written, self.submissions / f"{node_id}.csv")
         return outcome
-
-
-def _atomic_copy(source: Path, target: Path) -> None:
-    tmp = target.with_name(target.name + ".tmp")
-    shutil.copyfile(source, tmp)
-    tmp.replace(target)
-
-
-def _atomic_write(target: Path, text: str) -> None:
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
 
 
 # --- budgets -----------------------------------------------------------------------
@@ -358,7 +348,7 @@ def _locked(run_dir: Path) -> Iterator[None]:
         yield
 
 
-def _default_code_model(config: RunConfig) -> CodeModel:
+def default_code_model(config: RunConfig) -> CodeModel:
     import os
 
     from mleworld.codegen.registry import get_code_model
@@ -416,13 +406,12 @@ def start(
             f"run directory {run_dir} is not empty; continue it with --resume {run_dir} "
             "or pass a new --out"
         )
-    from mleworld.tasks.suite import resolve_task
-
-    task = resolve_task(config.task)
-    config = config.model_copy(update={"task": str(Path(task.path).resolve())})
+    task = _resolve_task(config.task)
+    if Path(config.task).is_dir():  # a suite name stays a name: it re-prepares anywhere
+        config = config.model_copy(update={"task": str(Path(config.task).resolve())})
+    model = code_model or default_code_model(config)
     run_dir.mkdir(parents=True, exist_ok=True)
-    save_config(config, run_dir)
-    return _drive(config, task, run_dir, code_model, execute, predict, progress)
+    return _drive(config, task, run_dir, model, execute, predict, progress)
 
 
 def resume(
@@ -436,23 +425,27 @@ def resume(
 ) -> dict[str, Any]:
     """Continue the run in `run_dir` with its own config; `overrides` may raise its budgets."""
     from mleworld.agent.config import build_config, merge
-    from mleworld.tasks.suite import resolve_task
 
     config = load_config(run_dir)
     if overrides:
         config = build_config(merge(config.model_dump(mode="json"), overrides), "--resume")
         check_config(config)
-        save_config(config, run_dir)
-    return _drive(
-        config, resolve_task(config.task), run_dir, code_model, execute, predict, progress
-    )
+    task = _resolve_task(config.task)
+    model = code_model or default_code_model(config)
+    return _drive(config, task, run_dir, model, execute, predict, progress)
+
+
+def _resolve_task(name_or_dir: str) -> Any:
+    from mleworld.tasks.suite import resolve_task
+
+    return resolve_task(name_or_dir)
 
 
 def _drive(
     config: RunConfig,
     task: Any,
     run_dir: Path,
-    code_model: CodeModel | None,
+    code_model: CodeModel,
     execute: Execute | None,
     predict: Predict | None,
     progress: Progress | None,
@@ -460,18 +453,20 @@ def _drive(
     progress = progress or QuietProgress()
     search = config.search
     with _locked(run_dir):
+        save_config(config, run_dir)
         journal = load_journal(run_dir / JOURNAL_FILE, task.is_lower_better, repair=True)
         agent = Agent(
             config,
             task,
             journal,
-            code_model or _default_code_model(config),
+            code_model,
             execute or SandboxExecute(task, run_dir, config.exec.memory_mb, config.exec.threads),
             get_policy(search.policy),
             get_gate(search.gate),
             run_dir,
             predict,
         )
+        write_context(run_dir, agent)
         budget = Budget(
             steps=config.agent.steps,
             time_budget_s=config.agent.time_budget_s,
@@ -488,6 +483,15 @@ def _drive(
     return summary
 
 
+def write_context(run_dir: Path, agent: Agent) -> None:
+    """context.json: the parts of a world-model input x that are fixed for the run
+    (data overview, importable packages); each node adds its program and time limit."""
+    path = run_dir / CONTEXT_FILE
+    if not path.is_file():
+        context = {"overview": agent.overview(), "packages": agent.packages()}
+        atomic_write(path, json.dumps(context, indent=2) + "\n")
+
+
 def _loop(agent: Agent, budget: Budget, progress: Progress) -> str:
     journal = agent.journal
     while (reason := budget.stop_reason(journal)) is None:
@@ -499,100 +503,3 @@ def _loop(agent: Agent, budget: Budget, progress: Progress) -> str:
             write_best(agent.run_dir, journal)
         progress.step_done(node, budget.snapshot(journal, node.stage))
     return reason
-
-
-def read_summary(run_dir: Path) -> dict[str, Any]:
-    path = run_dir / SUMMARY_FILE
-    if not path.is_file():
-        raise ConfigError(f"{run_dir} has no {SUMMARY_FILE}; it is not a finished mleworld run")
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-# --- the run directory's results ---------------------------------------------------
-
-
-def write_best(run_dir: Path, journal: Journal) -> Node | None:
-    """best_solution.py and submission.csv of the best verified node (when there is one)."""
-    best = journal.best_node()
-    if best is None:
-        return None
-    _atomic_write(run_dir / BEST_SOLUTION_FILE, best.code)
-    if best.submission_file and (run_dir / best.submission_file).is_file():
-        _atomic_copy(run_dir / best.submission_file, run_dir / SUBMISSION_FILE)
-    return best
-
-
-def summarize(
-    config: RunConfig, task: Any, journal: Journal, budget: Budget, stop_reason: str
-) -> dict[str, Any]:
-    """run.json: what ran, what is best, and every budget with what it used."""
-    nodes = journal.nodes
-    executed = [n for n in nodes if n.executed]
-    best = journal.best_node()
-    by_stage = {s: sum(n.stage == s for n in nodes) for s in ("draft", "improve", "debug")}
-    return {
-        "schema_version": 1,
-        "status": "interrupted" if stop_reason == "interrupted" else "complete",
-        "stop_reason": stop_reason,
-        "task": task.id,
-        "task_dir": str(task.path),
-        "metric": task.metric,
-        "lower_is_better": journal.lower_is_better,
-        "seed": config.seed,
-        "code_model": config.codegen.model,
-        "policy": config.search.policy,
-        "steps": len(nodes),
-        "nodes": {
-            "executed": len(executed),
-            "verified": sum(n.verified for n in nodes),
-            "buggy": sum(n.is_buggy for n in executed),
-            "timeouts": sum(n.status == "timeout" for n in nodes),
-            "model_errors": sum(n.error is not None for n in nodes),
-            "trusted": sum(n.gate == GATE_TRUSTED for n in nodes),
-            "by_stage": by_stage,
-        },
-        "best": None
-        if best is None
-        else {"node_id": best.id, "step": best.step, "stage": best.stage, "metric": best.metric},
-        "best_metric": best.metric if best else None,
-        "budgets": {
-            "steps": budget.steps,
-            "time_budget_s": budget.time_budget_s,
-            "exec_budget_s": budget.exec_budget_s,
-        },
-        "used": {
-            "steps": len(nodes),
-            "wall_time_s": round(budget.wall_time_s(), 3),
-            "exec_time_s": round(budget.exec_time_s(journal), 3),
-            "gen_time_s": round(sum(n.gen_time_s for n in nodes), 3),
-            "executed": len(executed),
-        },
-        "grade": None,
-    }
-
-
-def finalize(
-    run_dir: Path,
-    config: RunConfig,
-    task: Any,
-    journal: Journal,
-    budget: Budget,
-    stop_reason: str,
-) -> dict[str, Any]:
-    """Write the best solution, the grade, the summary and the report; return the summary."""
-    from mleworld.agent.report import write_report
-
-    write_best(run_dir, journal)
-    summary = summarize(config, task, journal, budget, stop_reason)
-    if task.has_private:
-        from mleworld.tasks.grading import grade_file
-
-        try:
-            summary["grade"] = grade_file(task, run_dir / SUBMISSION_FILE).to_dict()
-        except MleWorldError as exc:
-            summary["grade_error"] = str(exc)
-        else:
-            _atomic_write(run_dir / GRADE_FILE, json.dumps(summary["grade"], indent=2) + "\n")
-    _atomic_write(run_dir / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
-    write_report(run_dir / REPORT_FILE, journal, task, config, summary)
-    return summary

@@ -105,11 +105,11 @@ class LogProgress:
 class RichProgress:
     """A live panel: step, stage, best verified metric, execution time used, time left."""
 
-    def __init__(self) -> None:
+    def __init__(self, console: Any = None) -> None:
         from rich.console import Console
         from rich.live import Live
 
-        self.console = Console(stderr=True)
+        self.console = console or Console(stderr=True)
         self.live = Live(console=self.console, refresh_per_second=4, transient=False)
         self.snap: Snapshot | None = None
         self.current = ""

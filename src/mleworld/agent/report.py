@@ -1,21 +1,39 @@
-"""report.html: one self-contained page for a run (no network: inline CSS, JS and SVG).
+"""What a run leaves behind, beside its journal: the report and the results.
 
-It shows the search tree with nodes coloured by outcome, the metric over steps,
-and for every node its plan, code, real output and metric, beside a column for
-the world model's predicted output (empty until a run has predictions).
-This module renders only; the numbers come from the journal and run summary.
+- report.html: one self-contained page (no network: inline CSS, JS and SVG) with
+  the search tree coloured by outcome, the metric over steps, and for every node
+  its plan, code, real output and metric beside a column for the world model's
+  predicted output (empty until a run has predictions);
+- best_solution.py and submission.csv of the best verified node, grade.json, and
+  run.json (the summary: steps, best metric, every budget and what it used).
+
+The numbers come from the journal; running the search is loop.py's job.
 """
 
 from __future__ import annotations
 
 import html
+import json
+import shutil
 from importlib import resources
 from pathlib import Path
 from string import Template
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mleworld.agent.journal import Journal
-from mleworld.agent.node import Node
+from mleworld.agent.node import GATE_TRUSTED, Node
+from mleworld.errors import ConfigError, MleWorldError
+
+if TYPE_CHECKING:
+    from mleworld.agent.config import RunConfig
+    from mleworld.agent.loop import Budget
+
+SUBMISSIONS_DIR = "submissions"
+SUMMARY_FILE = "run.json"
+BEST_SOLUTION_FILE = "best_solution.py"
+SUBMISSION_FILE = "submission.csv"
+GRADE_FILE = "grade.json"
+REPORT_FILE = "report.html"
 
 STATUS_LABELS = {
     "clean": "clean",
@@ -313,3 +331,110 @@ def write_report(
     tmp.write_text(render_report(journal, task, config, summary), encoding="utf-8")
     tmp.replace(path)
     return path
+
+
+# --- the other results of a run ---------------------------------------------------
+
+
+def write_best(run_dir: Path, journal: Journal) -> Node | None:
+    """best_solution.py and submission.csv of the best verified node (when there is one)."""
+    best = journal.best_node()
+    if best is None:
+        return None
+    atomic_write(run_dir / BEST_SOLUTION_FILE, best.code)
+    if best.submission_file and (run_dir / best.submission_file).is_file():
+        atomic_copy(run_dir / best.submission_file, run_dir / SUBMISSION_FILE)
+    return best
+
+
+def summarize(
+    config: RunConfig, task: Any, journal: Journal, budget: Budget, stop_reason: str
+) -> dict[str, Any]:
+    """run.json: what ran, what is best, and every budget with what it used."""
+    nodes = journal.nodes
+    executed = [n for n in nodes if n.executed]
+    best = journal.best_node()
+    by_stage = {s: sum(n.stage == s for n in nodes) for s in ("draft", "improve", "debug")}
+    return {
+        "schema_version": 1,
+        "status": "interrupted" if stop_reason == "interrupted" else "complete",
+        "stop_reason": stop_reason,
+        "task": task.id,
+        "task_dir": str(task.path),
+        "metric": task.metric,
+        "lower_is_better": journal.lower_is_better,
+        "seed": config.seed,
+        "code_model": config.codegen.model,
+        "policy": config.search.policy,
+        "steps": len(nodes),
+        "nodes": {
+            "executed": len(executed),
+            "verified": sum(n.verified for n in nodes),
+            "buggy": sum(n.is_buggy for n in executed),
+            "timeouts": sum(n.status == "timeout" for n in nodes),
+            "model_errors": sum(n.error is not None for n in nodes),
+            "trusted": sum(n.gate == GATE_TRUSTED for n in nodes),
+            "by_stage": by_stage,
+        },
+        "best": None
+        if best is None
+        else {"node_id": best.id, "step": best.step, "stage": best.stage, "metric": best.metric},
+        "best_metric": best.metric if best else None,
+        "budgets": {
+            "steps": budget.steps,
+            "time_budget_s": budget.time_budget_s,
+            "exec_budget_s": budget.exec_budget_s,
+        },
+        "used": {
+            "steps": len(nodes),
+            "wall_time_s": round(budget.wall_time_s(), 3),
+            "exec_time_s": round(budget.exec_time_s(journal), 3),
+            "gen_time_s": round(sum(n.gen_time_s for n in nodes), 3),
+            "executed": len(executed),
+        },
+        "grade": None,
+    }
+
+
+def finalize(
+    run_dir: Path,
+    config: RunConfig,
+    task: Any,
+    journal: Journal,
+    budget: Budget,
+    stop_reason: str,
+) -> dict[str, Any]:
+    """Write the best solution, the grade, the summary and the report; return the summary."""
+    write_best(run_dir, journal)
+    summary = summarize(config, task, journal, budget, stop_reason)
+    if task.has_private:
+        from mleworld.tasks.grading import grade_file
+
+        try:
+            summary["grade"] = grade_file(task, run_dir / SUBMISSION_FILE).to_dict()
+        except MleWorldError as exc:
+            summary["grade_error"] = str(exc)
+        else:
+            atomic_write(run_dir / GRADE_FILE, json.dumps(summary["grade"], indent=2) + "\n")
+    atomic_write(run_dir / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
+    write_report(run_dir / REPORT_FILE, journal, task, config, summary)
+    return summary
+
+
+def read_summary(run_dir: Path) -> dict[str, Any]:
+    path = run_dir / SUMMARY_FILE
+    if not path.is_file():
+        raise ConfigError(f"{run_dir} has no {SUMMARY_FILE}; it is not a finished mleworld run")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def atomic_copy(source: Path, target: Path) -> None:
+    tmp = target.with_name(target.name + ".tmp")
+    shutil.copyfile(source, tmp)
+    tmp.replace(target)
+
+
+def atomic_write(target: Path, text: str) -> None:
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(target)
