@@ -1,0 +1,525 @@
+"""Deduplication of execution records (paper appendix E), streaming and with bounded memory.
+
+Three levels, all within a task (the same program run on two tasks reads
+different data, so it is two different examples):
+
+1. **Exact**: programs with the same `token_key` (comments, spacing, blank
+   lines and indentation width ignored) are one program. When one program has
+   several records, one representative is kept per *outcome*, where the
+   outcome is the pair (exception class, submission flag): the two discrete
+   fields of the target. A clean finish and a timeout of the same program are
+   both kept; two clean runs that printed slightly different metrics or logs
+   (seeds, timings) are one. The representative is the first record seen,
+   which is the earliest when records arrive in the order they were produced.
+2. **AST**: programs whose identifier-normalised ASTs hash alike
+   (`ast_key`) are duplicates too (a renamed-variable copy). They are counted,
+   and collapsed like exact duplicates only with `level="ast"`.
+3. **Near**: MinHash (128 permutations) over identifier-normalised 5-token
+   shingles, banded LSH with 16 bands of 8 rows (exactly what
+   `datasketch.MinHashLSH(num_perm=128, params=(16, 8))` indexes), candidates
+   verified by their estimated Jaccard similarity >= 0.9; clusters are the
+   connected components of verified pairs. Near duplicates are never dropped
+   (a one-line change can change the outcome); they are reported, and the
+   holdout must avoid them.
+
+Memory: no record body is kept. Per distinct program: a 64-bit key in a set,
+its task, AST key and a 512-byte signature in numpy arrays (about 0.7 KB).
+
+Not here: which records are worth keeping at all (filters.py), the holdout
+(holdout.py), fingerprint algorithms (fingerprint.py).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+
+from mleworld.corpus.fingerprint import (
+    NUM_PERM,
+    SHINGLE_SIZE,
+    Fingerprint,
+    ast_key,
+    fingerprint,
+    fingerprint_many,
+    jaccard,
+    minhash,
+    shingle_hashes,
+    token_key,
+)
+from mleworld.errors import MleWorldError
+
+if TYPE_CHECKING:
+    from mleworld.corpus.record import Record
+
+__all__ = [
+    "BANDS",
+    "NUM_PERM",
+    "ROWS",
+    "SHINGLE_SIZE",
+    "THRESHOLD",
+    "DedupReport",
+    "Deduplicator",
+    "NearDuplicates",
+    "ProgramIndex",
+    "ast_key",
+    "dedup",
+    "fingerprint",
+    "jaccard",
+    "minhash",
+    "near_duplicate_pairs",
+    "outcome_key",
+    "shingle_hashes",
+    "token_key",
+]
+
+BANDS = 16
+ROWS = 8
+THRESHOLD = 0.9
+OUTCOME_RULE = (
+    "one representative per (task, token key, exception class, submission flag): "
+    "the first record seen"
+)
+_MAX_GROUP = 256  # buckets larger than this are verified block by block, not pair by pair
+
+
+def outcome_key(exc_type: str, submission: bool) -> str:
+    """The outcome a program's records are told apart by."""
+    return f"{exc_type}|{'1' if submission else '0'}"
+
+
+def _key64(text: str) -> int:
+    return int(text[:16], 16)
+
+
+# ---------------------------------------------------------------------------
+# Programs and their fingerprints (no record bodies)
+# ---------------------------------------------------------------------------
+
+
+class ProgramIndex:
+    """Distinct programs per task with their AST keys and MinHash signatures.
+
+    Row i is one (task, token key). Signatures live in one growing uint32 array.
+    """
+
+    def __init__(self, num_perm: int = NUM_PERM) -> None:
+        self.num_perm = num_perm
+        self._rows: dict[tuple[int, int], int] = {}
+        self.tasks: list[str] = []
+        self._task_ids: dict[str, int] = {}
+        self.keys: list[str] = []  # token key per row
+        self.ast_keys: list[str | None] = []
+        self._task_of = np.zeros(1024, dtype=np.int32)
+        self._records = np.zeros(1024, dtype=np.int32)  # records seen per program
+        self._sigs = np.zeros((1024, num_perm), dtype=np.uint32)
+        self.size = 0
+
+    def task_id(self, task: str) -> int:
+        found = self._task_ids.get(task)
+        if found is None:
+            found = self._task_ids[task] = len(self.tasks)
+            self.tasks.append(task)
+        return found
+
+    def find(self, task: str, key: str) -> int | None:
+        return self._rows.get((self.task_id(task), _key64(key)))
+
+    def add(self, task: str, key: str, fp: Fingerprint) -> int:
+        t = self.task_id(task)
+        row = self.size
+        if row == len(self._task_of):
+            grow = max(1024, row)
+            self._task_of = np.concatenate([self._task_of, np.zeros(grow, dtype=np.int32)])
+            self._records = np.concatenate([self._records, np.zeros(grow, dtype=np.int32)])
+            self._sigs = np.concatenate(
+                [self._sigs, np.zeros((grow, self.num_perm), dtype=np.uint32)]
+            )
+        self._rows[(t, _key64(key))] = row
+        self._task_of[row] = t
+        self._sigs[row] = fp.signature
+        self.keys.append(key)
+        self.ast_keys.append(fp.ast_key)
+        self.size += 1
+        return row
+
+    def count_record(self, row: int) -> None:
+        self._records[row] += 1
+
+    @property
+    def task_of(self) -> np.ndarray:
+        return self._task_of[: self.size]
+
+    @property
+    def records(self) -> np.ndarray:
+        return self._records[: self.size]
+
+    @property
+    def signatures(self) -> np.ndarray:
+        return self._sigs[: self.size]
+
+    def rows_of_task(self, task: str) -> np.ndarray:
+        t = self._task_ids.get(task)
+        if t is None:
+            return np.zeros(0, dtype=np.int64)
+        return np.flatnonzero(self.task_of == t)
+
+    def ast_groups(self) -> list[list[int]]:
+        """Rows sharing an AST key within a task, groups of two or more."""
+        groups: dict[tuple[int, str], list[int]] = defaultdict(list)
+        task_of = self.task_of
+        for row, key in enumerate(self.ast_keys):
+            if key is not None:
+                groups[(int(task_of[row]), key)].append(row)
+        return [rows for rows in groups.values() if len(rows) > 1]
+
+
+# ---------------------------------------------------------------------------
+# Near duplicates: banded LSH + verification, per task
+# ---------------------------------------------------------------------------
+
+
+def near_duplicate_pairs(
+    signatures: np.ndarray,
+    *,
+    bands: int = BANDS,
+    rows: int = ROWS,
+    threshold: float = THRESHOLD,
+) -> np.ndarray:
+    """Verified near-duplicate pairs (i < j) among the signatures of one task, shape (k, 2).
+
+    Candidates are pairs equal on all rows of at least one band (banded LSH);
+    a candidate is kept when its estimated Jaccard similarity is >= threshold.
+    """
+    n, num_perm = signatures.shape
+    if bands * rows > num_perm:
+        raise MleWorldError(
+            f"{bands} bands x {rows} rows need {bands * rows} permutations, have {num_perm}"
+        )
+    need = int(np.ceil(threshold * num_perm - 1e-9))
+    found: list[np.ndarray] = []
+    if n < 2:
+        return np.zeros((0, 2), dtype=np.int64)
+    sigs = np.ascontiguousarray(signatures)
+    for band in range(bands):
+        block = np.ascontiguousarray(sigs[:, band * rows : (band + 1) * rows])
+        keys = block.view(np.dtype((np.void, block.dtype.itemsize * rows))).ravel()
+        order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+        starts = np.flatnonzero(np.r_[True, sorted_keys[1:] != sorted_keys[:-1]])
+        sizes = np.diff(np.r_[starts, n])
+        for size in np.unique(sizes[sizes > 1]):
+            group_starts = starts[sizes == size]
+            members = order[group_starts[:, None] + np.arange(size)[None, :]]
+            if size <= _MAX_GROUP:
+                iu, ju = np.triu_indices(int(size), k=1)
+                a = members[:, iu].ravel()
+                b = members[:, ju].ravel()
+                for lo in range(0, len(a), 1 << 16):
+                    pa, pb = a[lo : lo + (1 << 16)], b[lo : lo + (1 << 16)]
+                    same = np.count_nonzero(sigs[pa] == sigs[pb], axis=1)
+                    keep = same >= need
+                    if keep.any():
+                        found.append(np.stack([pa[keep], pb[keep]], axis=1))
+            else:
+                for group in members:
+                    found.extend(_block_pairs(sigs, np.sort(group), need))
+    if not found:
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = np.concatenate(found).astype(np.int64)
+    pairs.sort(axis=1)
+    return np.unique(pairs, axis=0)
+
+
+def _block_pairs(sigs: np.ndarray, group: np.ndarray, need: int) -> Iterator[np.ndarray]:
+    """All verified pairs of one large bucket, 64 rows against the rest at a time."""
+    member_sigs = sigs[group]
+    for lo in range(0, len(group), 64):
+        chunk = member_sigs[lo : lo + 64]
+        same = (chunk[:, None, :] == member_sigs[None, :, :]).sum(axis=2)
+        ii, jj = np.nonzero(same >= need)
+        ii = ii + lo
+        upper = jj > ii
+        if upper.any():
+            yield np.stack([group[ii[upper]], group[jj[upper]]], axis=1)
+
+
+def _components(n: int, pairs: np.ndarray) -> np.ndarray:
+    """Connected-component label per node of the graph the pairs define."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    if len(pairs) == 0:
+        return np.arange(n)
+    graph = coo_matrix(
+        (np.ones(len(pairs), dtype=np.int8), (pairs[:, 0], pairs[:, 1])), shape=(n, n)
+    )
+    _, labels = connected_components(graph, directed=False)
+    return labels
+
+
+@dataclass
+class NearDuplicates:
+    """Near-duplicate clusters of a ProgramIndex (rows of two or more programs, per task)."""
+
+    clusters: list[list[int]]
+
+    @property
+    def rows(self) -> set[int]:
+        return {row for cluster in self.clusters for row in cluster}
+
+
+def find_near_duplicates(
+    index: ProgramIndex,
+    *,
+    bands: int = BANDS,
+    rows: int = ROWS,
+    threshold: float = THRESHOLD,
+) -> NearDuplicates:
+    clusters: list[list[int]] = []
+    for task in index.tasks:
+        members = index.rows_of_task(task)
+        if len(members) < 2:
+            continue
+        pairs = near_duplicate_pairs(
+            index.signatures[members], bands=bands, rows=rows, threshold=threshold
+        )
+        if len(pairs) == 0:
+            continue
+        labels = _components(len(members), pairs)
+        involved = np.unique(pairs)
+        by_label: dict[int, list[int]] = defaultdict(list)
+        for local in involved:
+            by_label[int(labels[local])].append(int(members[local]))
+        clusters.extend(sorted(c) for c in by_label.values() if len(c) > 1)
+    return NearDuplicates(clusters)
+
+
+# ---------------------------------------------------------------------------
+# The streaming deduplicator
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class DedupReport:
+    """What deduplication did, step by step (counts are records unless named programs)."""
+
+    input: int = 0
+    after_exact: int = 0
+    after_ast: int = 0
+    kept: int = 0
+    programs: int = 0  # distinct (task, token key) among kept records
+    multi_outcome_programs: int = 0  # programs kept with more than one outcome
+    ast_groups: int = 0  # groups of 2+ distinct programs with one AST key
+    ast_duplicate_programs: int = 0
+    near_clusters: int = 0  # clusters of 2+ distinct programs with Jaccard >= threshold
+    near_duplicate_programs: int = 0
+    tokenize_fallbacks: int = 0  # keyed by raw bytes
+    unparsable: int = 0  # no AST key
+    level: str = "exact"
+    by_task: dict[str, dict[str, int]] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
+    outcome_rule: str = OUTCOME_RULE
+    # (task, program id) of every program with an AST or near duplicate among the
+    # other programs of its task; not serialised.
+    duplicated: set[tuple[str, str]] = field(default_factory=set, repr=False)
+    near_groups: list[tuple[str, list[str]]] = field(default_factory=list, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "input": self.input,
+            "after_exact": self.after_exact,
+            "after_ast": self.after_ast,
+            "kept": self.kept,
+            "programs": self.programs,
+            "multi_outcome_programs": self.multi_outcome_programs,
+            "ast_groups": self.ast_groups,
+            "ast_duplicate_programs": self.ast_duplicate_programs,
+            "near_clusters": self.near_clusters,
+            "near_duplicate_programs": self.near_duplicate_programs,
+            "tokenize_fallbacks": self.tokenize_fallbacks,
+            "unparsable": self.unparsable,
+            "level": self.level,
+            "by_task": self.by_task,
+            "params": self.params,
+            "outcome_rule": self.outcome_rule,
+        }
+
+    def is_duplicated(self, task_id: str, program_id: str) -> bool:
+        return (task_id, program_id) in self.duplicated
+
+
+class Deduplicator:
+    """Decides, record by record, whether to keep it; `finish()` adds AST and near-duplicate analysis.
+
+    `add(record, fp=None)` returns True for a record to keep. Pass a precomputed
+    Fingerprint to skip the scan (a process pool can compute them in parallel).
+    """
+
+    def __init__(
+        self,
+        *,
+        level: Literal["exact", "ast"] = "exact",
+        near: bool = True,
+        threshold: float = THRESHOLD,
+        bands: int = BANDS,
+        rows: int = ROWS,
+        shingle_size: int = SHINGLE_SIZE,
+    ) -> None:
+        if level not in ("exact", "ast"):
+            raise MleWorldError(f"dedup level {level!r} is not 'exact' or 'ast'")
+        if not 0.0 < threshold <= 1.0:
+            raise MleWorldError(f"near-duplicate threshold {threshold} is not in (0, 1]")
+        self.level = level
+        self.near = near
+        self.threshold = threshold
+        self.bands = bands
+        self.rows = rows
+        self.shingle_size = shingle_size
+        self.index = ProgramIndex()
+        self._seen: set[tuple[int, int, str]] = set()  # (task, token key, outcome)
+        self._ast_seen: set[tuple[int, str, str]] = set()  # (task, ast key, outcome)
+        self._outcomes: dict[int, set[str]] = {}  # program row -> outcomes kept (multi only)
+        self._first_outcome: list[str] = []
+        self.report = DedupReport(
+            level=level,
+            params={
+                "num_perm": NUM_PERM,
+                "bands": bands,
+                "rows": rows,
+                "threshold": threshold,
+                "shingle_size": shingle_size,
+            },
+        )
+        self._task_counts: dict[str, dict[str, int]] = defaultdict(
+            lambda: {"input": 0, "after_exact": 0, "after_ast": 0}
+        )
+
+    def add(self, record: Record, fp: Fingerprint | None = None) -> bool:
+        report = self.report
+        report.input += 1
+        task = record.task_id
+        counts = self._task_counts[task]
+        counts["input"] += 1
+        program = record.x.program
+        key = fp.token_key if fp is not None else token_key(program)
+        outcome = outcome_key(record.y.exc_type, record.y.submission)
+        t = self.index.task_id(task)
+        exact = (t, _key64(key), outcome)
+        if exact in self._seen:
+            return False
+        self._seen.add(exact)
+        report.after_exact += 1
+        counts["after_exact"] += 1
+
+        row = self.index.find(task, key)
+        if row is None:
+            if fp is None or fp.token_key != key:
+                fp = fingerprint(program, self.shingle_size)
+            row = self.index.add(task, key, fp)
+            report.tokenize_fallbacks += not fp.tokenized
+            report.unparsable += fp.ast_key is None
+            self._first_outcome.append(outcome)
+        elif outcome != self._first_outcome[row]:
+            self._outcomes.setdefault(row, {self._first_outcome[row]}).add(outcome)
+        self.index.count_record(row)
+
+        ast_group = self.index.ast_keys[row] or f"token:{key}"
+        ast_id = (t, ast_group, outcome)
+        if ast_id in self._ast_seen:
+            if self.level == "ast":
+                return False
+        else:
+            self._ast_seen.add(ast_id)
+            report.after_ast += 1
+            counts["after_ast"] += 1
+        report.kept += 1
+        return True
+
+    def finish(self) -> DedupReport:
+        """AST groups and near-duplicate clusters over the programs kept so far."""
+        report = self.report
+        index = self.index
+        report.programs = index.size
+        report.multi_outcome_programs = len(self._outcomes)
+        duplicated_rows: set[int] = set()
+        ast_groups = index.ast_groups()
+        report.ast_groups = len(ast_groups)
+        report.ast_duplicate_programs = sum(len(g) for g in ast_groups)
+        for group in ast_groups:
+            duplicated_rows.update(group)
+        if self.near:
+            near = find_near_duplicates(
+                index, bands=self.bands, rows=self.rows, threshold=self.threshold
+            )
+            report.near_clusters = len(near.clusters)
+            report.near_duplicate_programs = sum(len(c) for c in near.clusters)
+            duplicated_rows |= near.rows
+            task_of = index.task_of
+            report.near_groups = [
+                (index.tasks[int(task_of[c[0]])], [index.keys[r] for r in c]) for c in near.clusters
+            ]
+        task_of = index.task_of
+        report.duplicated = {(index.tasks[int(task_of[r])], index.keys[r]) for r in duplicated_rows}
+        clusters_by_task: dict[str, int] = defaultdict(int)
+        for task, _ in report.near_groups:
+            clusters_by_task[task] += 1
+        report.by_task = {
+            task: {**counts, "near_clusters": clusters_by_task.get(task, 0)}
+            for task, counts in sorted(self._task_counts.items())
+        }
+        return report
+
+
+def dedup(
+    records: Iterable[Record],
+    keep: Callable[[Record], None] | None = None,
+    *,
+    level: Literal["exact", "ast"] = "exact",
+    near: bool = True,
+    threshold: float = THRESHOLD,
+    workers: int = 1,
+    batch_size: int = 512,
+) -> DedupReport:
+    """Deduplicate a stream of records; `keep(record)` receives each record that stays.
+
+    `workers > 1` fingerprints batches in a process pool (the decisions stay
+    sequential, so the result does not depend on the number of workers).
+    """
+    deduper = Deduplicator(level=level, near=near, threshold=threshold)
+    if workers <= 1:
+        for record in records:
+            if deduper.add(record) and keep is not None:
+                keep(record)
+        return deduper.finish()
+    with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
+        for batch, fps in _fingerprinted(records, pool, batch_size, workers):
+            for record, fp in zip(batch, fps, strict=True):
+                if deduper.add(record, fp) and keep is not None:
+                    keep(record)
+    return deduper.finish()
+
+
+def _fingerprinted(
+    records: Iterable[Record], pool: ProcessPoolExecutor, batch_size: int, workers: int
+) -> Iterator[tuple[list[Record], list[Fingerprint]]]:
+    """Batches with their fingerprints, a few batches in flight (bounded memory)."""
+    pending: list[tuple[list[Record], Any]] = []
+    batch: list[Record] = []
+    for record in records:
+        batch.append(record)
+        if len(batch) == batch_size:
+            pending.append((batch, pool.submit(fingerprint_many, [r.x.program for r in batch])))
+            batch = []
+            if len(pending) > workers * 2:
+                done, future = pending.pop(0)
+                yield done, future.result()
+    if batch:
+        pending.append((batch, pool.submit(fingerprint_many, [r.x.program for r in batch])))
+    for done, future in pending:
+        yield done, future.result()
