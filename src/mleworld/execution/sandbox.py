@@ -46,6 +46,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mleworld.errors import MleWorldError
 from mleworld.execution.isolation import (
@@ -65,7 +66,9 @@ from mleworld.execution.workspace import (
     finish_workspace,
     prepare_workspace,
 )
-from mleworld.tasks.task import Task
+
+if TYPE_CHECKING:
+    from mleworld.tasks.task import Task
 
 __all__ = [
     "RUN_ID_VAR",
