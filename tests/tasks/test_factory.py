@@ -228,6 +228,7 @@ def test_label_metric_keeps_labels_as_they_are(tmp_path: Path) -> None:
             "non-negative",
         ),
         (None, {"id_column": "shop"}, "missing or repeated values"),
+        (lambda f: f.assign(id=1), {}, "column 'id' that is not a unique row id"),
         (None, {"group_column": "absent"}, "--group-column 'absent' is not a column"),
         (None, {"test_size": 1.5}, "between 0 and 1"),
         (None, {"name": "bad/name"}, "not usable as an id"),

@@ -297,6 +297,9 @@ def _stratified_test_mask(
             owed -= 1
     mask = np.zeros(n, dtype=bool)
     mask[chosen] = True
+    if owed > 0:  # mostly one-row strata (e.g. many label combinations): fill at random
+        rest = np.flatnonzero(~mask)
+        mask[rest[rng.permutation(len(rest))[:owed]]] = True
     return mask
 
 
@@ -480,7 +483,13 @@ def _prepare_rows(
     for col in targets:
         data[col] = _tidy_labels(data[col])
     created = False
-    if id_column is None and "id" in data.columns and "id" not in targets:
+    if id_column is None and "id" in data.columns:
+        ids = data["id"]
+        if "id" in targets or ids.isna().any() or ids.duplicated().any():
+            raise MleWorldError(
+                "the data has a column 'id' that is not a unique row id; rename it, or pass "
+                "--id-column NAME to use (or create) another id column"
+            )
         id_column = "id"
     if id_column is None or id_column not in data.columns:
         id_column = id_column or "id"

@@ -105,7 +105,9 @@ class Features:
                 top = np.sort(np.argsort(-df, kind="stable")[:_BOOST_TERMS])
                 self.text[col] = (vec, svd, top)
         numeric = self._numeric_block(frame)
-        self.medians = np.nanmedian(np.where(np.isfinite(numeric), numeric, np.nan), axis=0)
+        with warnings.catch_warnings():  # an all-missing column has no median; 0 stands in
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.medians = np.nanmedian(np.where(np.isfinite(numeric), numeric, np.nan), axis=0)
         self.medians = np.where(np.isfinite(self.medians), self.medians, 0.0)
         filled = self._fill(numeric)
         self.mean = filled.mean(axis=0) if filled.size else np.zeros(filled.shape[1])
