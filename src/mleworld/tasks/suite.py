@@ -133,10 +133,10 @@ def _diabetes() -> pd.DataFrame:
 
 def _seattle_weather() -> pd.DataFrame:
     try:
-        from vega_datasets import data
+        from vega_datasets import local_data  # the copy inside the package, never a URL
     except ImportError:
         raise _missing_package("vega_datasets") from None
-    frame = data("seattle-weather")
+    frame = local_data("seattle-weather")
     frame["date"] = pd.to_datetime(frame["date"]).dt.strftime("%Y-%m-%d")
     return frame
 
