@@ -1,6 +1,7 @@
 """Running candidate programs for real, and reading their outcome.
 
-`execute`, `Limits`, `ExecutorError`, `isolation_status` and the executors are
+`execute`, `Limits`, `ExecutorError`, `isolation_status`, `hidden_paths` (the
+installed dataset dirs programs may not read) and the executors are
 loaded on first use, so importing the Outcome record stays cheap and free of
 import cycles.
 """
@@ -17,6 +18,7 @@ _LAZY = {
     "Limits": "mleworld.execution.limits",
     "ExecutorError": "mleworld.execution.isolation",
     "isolation_status": "mleworld.execution.isolation",
+    "hidden_paths": "mleworld.execution.pyenv",
     "Job": "mleworld.execution.executors",
     "Executor": "mleworld.execution.executors",
     "LocalExecutor": "mleworld.execution.executors",

