@@ -55,7 +55,9 @@ from mleworld.corpus.fingerprint import (
 from mleworld.errors import MleWorldError
 
 if TYPE_CHECKING:
+    from mleworld.corpus.filters import FilterReport
     from mleworld.corpus.record import Record
+    from mleworld.corpus.store import Corpus
 
 __all__ = [
     "BANDS",
@@ -69,6 +71,7 @@ __all__ = [
     "ProgramIndex",
     "ast_key",
     "dedup",
+    "dedup_corpus",
     "fingerprint",
     "jaccard",
     "minhash",
@@ -523,3 +526,66 @@ def _fingerprinted(
         pending.append((batch, pool.submit(fingerprint_many, [r.x.program for r in batch])))
     for done, future in pending:
         yield done, future.result()
+
+
+def dedup_corpus(
+    source: Corpus,
+    target: Corpus,
+    *,
+    filter_first: bool = True,
+    tasks: Iterable[str] | None = None,
+    level: Literal["exact", "ast"] = "exact",
+    near: bool = True,
+    threshold: float = THRESHOLD,
+    workers: int = 1,
+    shard_rows: int = 50_000,
+) -> tuple[FilterReport | None, DedupReport]:
+    """Filter (filters.py) then deduplicate one corpus into another, streaming shard by shard.
+
+    The source's cached fingerprints are used (computed once, in `workers`
+    processes, when missing) and carried into the target's cache, so the
+    holdout and its check never fingerprint the kept records again.
+    """
+    from collections import deque
+
+    from mleworld.corpus.filters import RecordFilter
+    from mleworld.corpus.fingerprint_cache import iter_fingerprinted
+    from mleworld.corpus.record import Record
+    from mleworld.corpus.store import COLUMNS
+
+    if source.path.resolve() == target.path.resolve():
+        raise MleWorldError("dedup_corpus needs a different target corpus than its source")
+    flt = RecordFilter(tasks) if filter_first else None
+    deduper = Deduplicator(level=level, near=near, threshold=threshold)
+    columns = [c for c in COLUMNS if c != "overview_id"] + ["data_overview"]
+    kept_fps: deque[Fingerprint] = deque()
+
+    def kept() -> Iterator[Record]:
+        for rows, fps in iter_fingerprinted(source, columns, workers=workers):
+            for row, fp in zip(rows, fps, strict=True):
+                record = Record.from_row(row)
+                if flt is not None and not flt.keep(record):
+                    continue
+                if deduper.add(record, fp):
+                    kept_fps.append(fp)
+                    yield record
+
+    # append() asks for each record's fingerprint right after pulling the record,
+    # so the queue holds exactly that one fingerprint whenever it is asked.
+    target.append(kept(), shard_rows=shard_rows, fingerprints=_QueueIterator(kept_fps))
+    return (flt.report if flt is not None else None), deduper.finish()
+
+
+class _QueueIterator:
+    """Iterates a queue that is refilled between calls (a generator would end at the first gap)."""
+
+    def __init__(self, queue: Any) -> None:
+        self._queue = queue
+
+    def __iter__(self) -> _QueueIterator:
+        return self
+
+    def __next__(self) -> Fingerprint:
+        if not self._queue:
+            raise StopIteration
+        return self._queue.popleft()

@@ -40,6 +40,10 @@ from functools import cache
 
 import numpy as np
 
+# Bump when any fingerprint of the same program could change (scanner, AST
+# normalisation, shingles, MinHash): cached fingerprints of older versions are
+# then recomputed.
+FINGERPRINT_VERSION = 1
 NUM_PERM = 128
 SEED = 1
 SHINGLE_SIZE = 5
@@ -185,8 +189,23 @@ def ast_key(code: str) -> str | None:
         return None
 
 
+def _all_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node, breadth first (ast.walk's order, without its per-field generators)."""
+    nodes = [tree]
+    index = 0
+    base = ast.AST
+    while index < len(nodes):
+        for value in nodes[index].__dict__.values():
+            if type(value) is list:
+                nodes.extend(item for item in value if isinstance(item, base))
+            elif isinstance(value, base):
+                nodes.append(value)
+        index += 1
+    return nodes
+
+
 def _normalized_pickle(tree: ast.AST) -> bytes:
-    nodes = list(ast.walk(tree))
+    nodes = _all_nodes(tree)
     bound: set[str] = set()
     params: set[str] = set()
     own_attrs: set[str] = set()

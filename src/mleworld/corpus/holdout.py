@@ -11,10 +11,11 @@ task by estimated Jaccard similarity (no LSH, so nothing is missed by banding)
 before it is accepted. The draw is written to the corpus' splits, which
 removes those programs from training.
 
-`check_holdout` re-derives every fingerprint from the stored programs and
-compares each holdout program with every training record of its task: same
-token key, same AST key, or estimated Jaccard >= 0.9. It returns the
-violations; an empty list is the proof.
+`check_holdout` compares each holdout program with every training record of
+its task: same token key, same AST key, or estimated Jaccard >= 0.9 (all
+pairs, no LSH). It returns the violations; an empty list is the proof. With
+`recompute=True` it derives every fingerprint again from the stored programs
+instead of reading the corpus' fingerprint cache.
 
 Not here: the fingerprints (fingerprint.py), near-duplicate search (dedup.py).
 """
@@ -29,14 +30,15 @@ from typing import Any
 import numpy as np
 
 from mleworld.corpus.dedup import THRESHOLD, ProgramIndex, find_near_duplicates
-from mleworld.corpus.fingerprint import NUM_PERM, Fingerprint, fingerprint
+from mleworld.corpus.fingerprint import NUM_PERM, Fingerprint
+from mleworld.corpus.fingerprint_cache import iter_fingerprinted
 from mleworld.corpus.record import STAGES
 from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
 
 FAST_S = 5.0
 SPEEDS = ("fast", "slow")
-_COLUMNS = ["task_id", "id", "program", "stage", "runtime_s"]
+_COLUMNS = ["task_id", "id", "stage", "runtime_s"]
 
 
 @dataclass
@@ -75,17 +77,17 @@ def select_holdout(
     fast_s: float = FAST_S,
     threshold: float = THRESHOLD,
     write: bool = True,
+    workers: int = 1,
 ) -> HoldoutReport:
     """Draw the holdout (see the module docstring) and, with `write`, store it as the corpus' split."""
     if n_per_task < 1:
         raise MleWorldError(f"holdout size per task must be at least 1, got {n_per_task}")
     index = ProgramIndex()
     info: list[tuple[str, str, float]] = []  # per program row: stored id, stage, runtime
-    for rows in corpus.iter_rows(_COLUMNS, batch_size=2048):
-        for row in rows:
+    for rows, fps in iter_fingerprinted(corpus, _COLUMNS, workers=workers):
+        for row, fp in zip(rows, fps, strict=True):
             found = index.find(row["task_id"], row["id"])
             if found is None:
-                fp = fingerprint(row["program"])
                 found = index.add(row["task_id"], row["id"], fp)
                 info.append((row["id"], row["stage"], float(row["runtime_s"] or 0.0)))
             index.count_record(found)
@@ -106,7 +108,8 @@ def select_holdout(
                 continue
             cells[(stage, "fast" if runtime <= fast_s else "slow")].append(row)
         rng = np.random.default_rng([seed, zlib.crc32(task.encode())])
-        order = [(stage, speed) for stage in STAGES for speed in SPEEDS]
+        # Stages vary fastest, so a last partial round spreads over the stages.
+        order = [(stage, speed) for speed in SPEEDS for stage in STAGES]
         queues = {cell: list(rng.permutation(cells[cell])) for cell in order}
         eligible = sum(len(q) for q in queues.values())
         task_sigs = index.signatures[members]
@@ -155,21 +158,34 @@ def _has_near_copy(
     return bool((same >= need).any())
 
 
-def check_holdout(corpus: Corpus, *, threshold: float = THRESHOLD) -> list[str]:
-    """Every way a holdout program is duplicated in training (empty: the holdout is clean)."""
+def check_holdout(
+    corpus: Corpus,
+    *,
+    threshold: float = THRESHOLD,
+    recompute: bool = False,
+    workers: int = 1,
+) -> list[str]:
+    """Every way a holdout program is duplicated in training (empty: the holdout is clean).
+
+    Fingerprints come from the corpus' cache unless `recompute`, which derives
+    every one again from the stored programs.
+    """
     holdout = corpus.holdout()
     if not holdout:
         return []
     need = _need(threshold)
     prints: dict[str, list[tuple[str, Fingerprint]]] = defaultdict(list)
     seen: set[tuple[str, str]] = set()
-    for rows in corpus.iter_rows(["task_id", "id", "program"], split="holdout", batch_size=2048):
-        for row in rows:
+    held = iter_fingerprinted(
+        corpus, ["task_id", "id"], split="holdout", workers=workers, use_cache=not recompute
+    )
+    for rows, fps in held:
+        for row, fp in zip(rows, fps, strict=True):
             key = (row["task_id"], row["id"])
             if key in seen:
                 continue
             seen.add(key)
-            prints[row["task_id"]].append((row["id"], fingerprint(row["program"])))
+            prints[row["task_id"]].append((row["id"], fp))
     violations: list[str] = []
     for task, ids in sorted(holdout.items()):
         for program_id in sorted(pid for pid in ids if (task, pid) not in seen):
@@ -185,15 +201,21 @@ def check_holdout(corpus: Corpus, *, threshold: float = THRESHOLD) -> list[str]:
     }
     reported: set[tuple[str, str, str]] = set()
     checked: set[tuple[str, str]] = set()
-    columns = ["task_id", "id", "program", "run_id", "node_id"]
-    for rows in corpus.iter_rows(columns, split="train", tasks=by_task.keys(), batch_size=2048):
-        for row in rows:
+    train = iter_fingerprinted(
+        corpus,
+        ["task_id", "id", "run_id", "node_id"],
+        split="train",
+        tasks=by_task.keys(),
+        workers=workers,
+        use_cache=not recompute,
+    )
+    for rows, fps in train:
+        for row, fp in zip(rows, fps, strict=True):
             task, train_id = row["task_id"], row["id"]
             if (task, train_id) in checked:
                 continue
             checked.add((task, train_id))
             tokens, asts, sigs, hids = by_task[task]
-            fp = fingerprint(row["program"])
             found: list[tuple[str, str]] = []
             if fp.token_key in tokens:
                 found.append((tokens[fp.token_key], "an exact duplicate"))

@@ -10,6 +10,8 @@ Layout::
                           data overview replaced by its `overview_id`
       overviews.parquet   each distinct data overview once: overview_id, text
       splits.json         the holdout: {task_id: [program ids]}; everything else is train
+      fingerprints/part-NNNNNN.parquet   cached program fingerprints per shard (a cache:
+                          deleting it only costs recomputation; fingerprint_cache.py)
 
 Guarantees: a shard, once listed in the manifest, is never rewritten. Every file
 is written to a temporary name and moved into place (`os.replace`), and the
@@ -42,6 +44,8 @@ from typing import IO, TYPE_CHECKING, Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from mleworld.corpus.fingerprint import Fingerprint
+from mleworld.corpus.fingerprint_cache import FINGERPRINTS, write_sidecar
 from mleworld.corpus.record import SCHEMA_VERSION, Record
 from mleworld.errors import MleWorldError
 
@@ -125,7 +129,8 @@ def _atomic_write_json(path: Path, data: Any) -> None:
     )
 
 
-def _write_table(path: Path, table: pa.Table) -> int:
+def write_table_atomic(path: Path, table: pa.Table) -> int:
+    """Write a Parquet file under a temporary name, fsync it, move it into place; its size."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     pq.write_table(table, tmp, compression="zstd", row_group_size=1024)
     with open(tmp, "rb+") as handle:
@@ -292,13 +297,22 @@ class Corpus:
             finally:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
-    def append(self, records: Iterable[Record], *, shard_rows: int = DEFAULT_SHARD_ROWS) -> int:
+    def append(
+        self,
+        records: Iterable[Record],
+        *,
+        shard_rows: int = DEFAULT_SHARD_ROWS,
+        fingerprints: Iterable[Fingerprint] | None = None,
+    ) -> int:
         """Append records as new shards; returns how many. All or nothing.
 
-        Records stream through: at most `shard_rows` are held at once.
+        Records stream through: at most `shard_rows` are held at once. When the
+        caller already has the records' fingerprints (one per record, in order),
+        they are cached beside the new shards (fingerprint_cache.py).
         """
         if shard_rows < 1:
             raise MleWorldError("shard_rows must be at least 1")
+        fp_iter = None if fingerprints is None else iter(fingerprints)
         with self._lock():
             self.refresh()
             self._remove_unlisted()
@@ -312,18 +326,22 @@ class Corpus:
             envs = {env["key"]: env for env in manifest["environments"]}
             seq = int(manifest["next_shard"])
             rows: list[dict[str, Any]] = []
+            fps: list[Fingerprint] = []
             total = 0
 
             def flush() -> None:
-                nonlocal seq, rows
+                nonlocal seq, rows, fps
                 if not rows:
                     return
                 name = f"{SHARDS}/part-{seq:06d}.parquet"
                 table = pa.Table.from_pylist(rows, schema=SCHEMA)
-                size = _write_table(self.path / name, table)
+                size = write_table_atomic(self.path / name, table)
+                if fp_iter is not None:
+                    write_sidecar(self.path, name, fps)
                 written.append({"file": name, "rows": len(rows), "bytes": size})
                 seq += 1
                 rows = []
+                fps = []
 
             for record in records:
                 if not isinstance(record, Record):
@@ -337,6 +355,11 @@ class Corpus:
                     new_overviews[oid] = text
                 row["overview_id"] = oid
                 rows.append(row)
+                if fp_iter is not None:
+                    fp = next(fp_iter, None)
+                    if fp is None:
+                        raise MleWorldError("corpus.append got fewer fingerprints than records")
+                    fps.append(fp)
                 total += 1
                 tasks[record.task_id] += 1
                 stages[record.stage] += 1
@@ -358,7 +381,7 @@ class Corpus:
                 return 0
             if new_overviews:
                 overviews.update(new_overviews)
-                _write_table(
+                write_table_atomic(
                     self.path / OVERVIEWS,
                     pa.Table.from_pylist(
                         [{"overview_id": k, "text": v} for k, v in overviews.items()],
@@ -387,6 +410,11 @@ class Corpus:
         for item in shard_dir.iterdir():
             if item.is_file() and item.name not in listed:
                 item.unlink()
+        sidecars = self.path / FINGERPRINTS
+        if sidecars.is_dir():
+            for item in sidecars.iterdir():
+                if item.is_file() and item.name not in listed:
+                    item.unlink()
         for item in self.path.iterdir():
             if item.is_file() and item.name.endswith(".tmp") and item.name.startswith("."):
                 item.unlink()

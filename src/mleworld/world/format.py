@@ -513,9 +513,11 @@ def parse_rates(predictions: Iterable[ParsedPrediction]) -> dict[str, float]:
 # Length estimates
 # ---------------------------------------------------------------------------
 
-# Letter runs, single digits (BPE vocabularies split numbers), newlines and single
-# punctuation characters; no pattern spans a newline, so counts add up over lines.
-_TOKEN_RE = re.compile(r"[A-Za-z]+|\d|\n|[^\sA-Za-z\d]")
+# Letter runs count one token per 6 letters (rounded up), digits one each (BPE
+# vocabularies split numbers), newlines one each, every other non-space
+# character one each. No unit spans a newline, so counts add up over lines.
+_WORDS = re.compile(r"[A-Za-z]+")
+_DIGITS = re.compile(r"\d")
 _CHARS_PER_WORD_TOKEN = 6
 
 
@@ -525,14 +527,17 @@ def estimate_tokens(text: str) -> int:
     Words count one token per 6 letters (rounded up), digits and punctuation
     one each, newlines one each. Additive over text joined at newlines.
     """
-    total = 0
-    for match in _TOKEN_RE.finditer(text):
-        piece = match.group(0)
-        if piece[0].isalpha():
-            total += -(-len(piece) // _CHARS_PER_WORD_TOKEN)
-        else:
-            total += 1
-    return total
+    if not text:
+        return 0
+    words = _WORDS.findall(text)
+    letters = sum(map(len, words))
+    long_extra = sum(
+        (len(w) - 1) // _CHARS_PER_WORD_TOKEN for w in words if len(w) > _CHARS_PER_WORD_TOKEN
+    )
+    digits = len(_DIGITS.findall(text))
+    spaces = len(text) - sum(map(len, text.split()))
+    others = len(text) - letters - digits - spaces
+    return len(words) + long_extra + digits + text.count("\n") + others
 
 
 _MESSAGE_OVERHEAD = 4  # role markers and separators of a chat template, per message
