@@ -29,7 +29,6 @@ import fcntl
 import hashlib
 import json
 import random
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -61,6 +60,7 @@ from mleworld.errors import ConfigError, MleWorldError
 from mleworld.execution.outcome import Outcome
 
 CONTEXT_FILE = "context.json"
+WORKSPACES_DIR = ".workspaces"
 MIN_EXEC_S = 1.0  # a step needs at least this much budget left to start
 
 # (program, node_id, time_limit_s) -> Outcome. It keeps the program's submission
@@ -83,20 +83,37 @@ def node_id_for(task_id: str, seed: int, step: int) -> str:
 
 
 class SandboxExecute:
-    """Runs each program in the sandbox and keeps its submission in the run directory."""
+    """Runs each program in the sandbox and keeps its submission in the run directory.
 
-    def __init__(self, task: Any, run_dir: Path, memory_mb: int, threads: int | None) -> None:
+    Workspaces live in RUN_DIR/.workspaces/ while a program runs, so what a killed
+    run leaves behind is swept by the next session instead of littering /tmp.
+    """
+
+    def __init__(
+        self, task: Any, run_dir: Path, memory_mb: int | None, threads: int | None
+    ) -> None:
         self.task = task
         self.submissions = run_dir / SUBMISSIONS_DIR
+        self.workspaces = run_dir / WORKSPACES_DIR
         self.memory_mb = memory_mb
         self.threads = threads
+        self.sweep()
+
+    def sweep(self) -> None:
+        from mleworld.execution.workspace import remove_tree
+
+        if self.workspaces.exists():
+            remove_tree(self.workspaces)
 
     def __call__(self, program: str, node_id: str, time_limit_s: float) -> Outcome:
         from mleworld.execution.sandbox import Limits, execute
+        from mleworld.execution.workspace import remove_tree
 
         limits = Limits(time_limit_s=time_limit_s, memory_mb=self.memory_mb, threads=self.threads)
-        with tempfile.TemporaryDirectory(prefix=f"mleworld-{node_id}-") as tmp:
-            workspace = Path(tmp) / "workspace"
+        workspace = self.workspaces / node_id
+        if workspace.exists():
+            remove_tree(workspace)
+        try:
             outcome = execute(
                 program, self.task, limits=limits, keep_workspace=True, workspace=workspace
             )
@@ -104,6 +121,8 @@ class SandboxExecute:
             if written.is_file():
                 self.submissions.mkdir(parents=True, exist_ok=True)
                 atomic_copy(written, self.submissions / f"{node_id}.csv")
+        finally:
+            self.sweep()
         return outcome
 
 

@@ -344,6 +344,8 @@ def write_best(run_dir: Path, journal: Journal) -> Node | None:
     atomic_write(run_dir / BEST_SOLUTION_FILE, best.code)
     if best.submission_file and (run_dir / best.submission_file).is_file():
         atomic_copy(run_dir / best.submission_file, run_dir / SUBMISSION_FILE)
+    else:  # never leave an earlier best's submission beside this node's program
+        (run_dir / SUBMISSION_FILE).unlink(missing_ok=True)
     return best
 
 

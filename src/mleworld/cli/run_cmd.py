@@ -16,6 +16,8 @@ from mleworld.errors import ConfigError
 
 DEMO_TASK = "penguins"  # a small bundled suite task whose programs run in seconds
 DEMO_STEPS = 10
+DEMO_TIME_BUDGET = "4m"  # a slow draft on a busy machine must not stretch the demo
+DEMO_TIME_LIMIT_S = 90.0  # per program; the task's own limit is generous for a demo
 
 
 def _overrides(
@@ -91,7 +93,7 @@ def run(
     task: str | None = typer.Argument(
         None, help="Task directory or bundled suite name (omit with --resume)."
     ),
-    steps: int | None = typer.Option(None, "--steps", help="Number of search steps [20]."),
+    steps: int | None = typer.Option(None, "--steps", help="Number of search steps (default 20)."),
     time_budget: str | None = typer.Option(
         None, "--time-budget", help="Wall-time budget of the run, e.g. 2h, 30m, 90s."
     ),
@@ -102,7 +104,7 @@ def run(
         None, "--time-limit", help="Per-program time limit (default: the task's)."
     ),
     code_model: str | None = typer.Option(
-        None, "--code-model", help="builtin | openai:MODEL | scripted:PATH [builtin]."
+        None, "--code-model", help="builtin | openai:MODEL | scripted:PATH (default builtin)."
     ),
     base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint URL."),
     api_key_env: str | None = typer.Option(
@@ -111,8 +113,10 @@ def run(
     defect_rate: float | None = typer.Option(
         None, "--defect-rate", help="Builtin model: share of programs written with a bug."
     ),
-    seed: int | None = typer.Option(None, "--seed", help="Seed of the whole run [0]."),
-    out: Path | None = typer.Option(None, "--out", help="Run directory [runs/<task>-<timestamp>]."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the whole run (default 0)."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Run directory (default runs/TASK-TIMESTAMP)."
+    ),
     resume: Path | None = typer.Option(
         None, "--resume", help="Continue the run in this directory with its own config."
     ),
@@ -171,8 +175,13 @@ def run(
 
 def demo(
     steps: int = typer.Option(DEMO_STEPS, "--steps", help="Number of search steps."),
+    time_budget: str = typer.Option(
+        DEMO_TIME_BUDGET, "--time-budget", help="Wall-time budget, so the demo ends on time."
+    ),
     seed: int = typer.Option(0, "--seed", help="Seed of the run."),
-    out: Path | None = typer.Option(None, "--out", help="Run directory [runs/demo-<timestamp>]."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Run directory (default runs/demo-TASK-TIMESTAMP)."
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
 ) -> None:
     """Run the offline builtin agent on a small bundled task and print score, percentile, medal."""
@@ -180,7 +189,15 @@ def demo(
     from mleworld.agent.config import build_config
     from mleworld.agent.progress import make_progress
 
-    config = build_config({"task": DEMO_TASK, "seed": seed, "agent": {"steps": steps}}, "demo")
+    config = build_config(
+        {
+            "task": DEMO_TASK,
+            "seed": seed,
+            "agent": {"steps": steps, "time_budget_s": time_budget},
+            "exec": {"time_limit_s": DEMO_TIME_LIMIT_S},
+        },
+        "demo",
+    )
     run_dir = out or loop.new_run_dir(f"demo-{DEMO_TASK}")
     _go(lambda: loop.start(config, run_dir, progress=make_progress(quiet)), run_dir)
 
