@@ -121,19 +121,27 @@ def main() -> None:
                 "defects": _clean_row(defect) | debug_stats(journal),
             }
             print(json.dumps({name: rows[name]}), flush=True)
+            # Written after every task, so a long benchmark cut short still leaves results.
+            write_results(args, rows, time.time() - started, complete=len(rows) == len(names))
+    print(json.dumps(json.loads(args.out.read_text())["totals"], indent=2))
 
+
+def write_results(
+    args: argparse.Namespace, rows: dict[str, Any], wall_time_s: float, complete: bool
+) -> None:
     debugged = sum(r["defects"]["defects_debugged"] for r in rows.values())
     repaired = sum(r["defects"]["defects_repaired"] for r in rows.values())
     attempts = sum(r["defects"]["debug_attempts"] for r in rows.values())
     fixed = sum(r["defects"]["debug_attempts_fixed"] for r in rows.values())
     result = {
         "benchmark": "agent_suite",
+        "complete": complete,
         "steps": args.steps,
         "seed": args.seed,
         "defect_rate": args.defect_rate,
         "time_limit_s": args.time_limit,
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
-        "wall_time_s": round(time.time() - started, 1),
+        "wall_time_s": round(wall_time_s, 1),
         "totals": {
             "tasks": len(rows),
             "valid_submission_tasks": sum(r["clean"]["valid_submission"] for r in rows.values()),
@@ -148,7 +156,6 @@ def main() -> None:
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
-    print(json.dumps(result["totals"], indent=2))
 
 
 if __name__ == "__main__":

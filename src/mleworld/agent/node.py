@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields
 from functools import total_ordering
-from typing import Any
+from typing import Any, ClassVar
 
 from mleworld.execution.outcome import Outcome
 
@@ -103,9 +103,7 @@ class Node:
     exec_time_s: float = 0.0  # real execution time spent on this node
     gen_time_s: float = 0.0  # time the code model took
     run_elapsed_s: float = 0.0  # active wall time of the run when this node was recorded
-    time_limit_s: float | None = (
-        None  # the execution time limit the program ran (or would run) under
-    )
+    time_limit_s: float | None = None  # the limit the program ran (or would run) under
     error: str | None = None  # the code model's error when it gave no usable program
     submission_file: str | None = None  # relative to the run dir, when a submission was kept
     # What later issues fill (world model + test-time-scaling policies + the gate).
@@ -120,7 +118,7 @@ class Node:
     parent: Node | None = field(default=None, repr=False, compare=False)
     children: list[Node] = field(default_factory=list, repr=False, compare=False)
 
-    _LINKS = ("parent", "children")
+    _LINKS: ClassVar[tuple[str, ...]] = ("parent", "children")
 
     def __post_init__(self) -> None:
         if self.stage not in STAGES:
