@@ -166,7 +166,13 @@ def metric_svg(journal: Journal) -> str:
     parts.append(
         f'<text x="{(left + width - right) / 2:.0f}" y="{height - 2}" text-anchor="middle">step</text>'
     )
-    line = [(sx(step), sy(value)) for step, value in enumerate(best) if value is not None]
+    line: list[tuple[float, float]] = []
+    for step, value in enumerate(best):  # a staircase: the best so far holds until beaten
+        if value is None:
+            continue
+        if line and sy(value) != line[-1][1]:
+            line.append((sx(step), line[-1][1]))
+        line.append((sx(step), sy(value)))
     if line:
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in line)
         parts.append(f'<polyline class="best" points="{path}"/>')
