@@ -295,21 +295,24 @@ def normalize(spec: ProgramSpec, profile: TaskProfile, budget: bool = True) -> P
     return fit_budget(spec, profile) if budget else spec
 
 
-def fit_budget(spec: ProgramSpec, profile: TaskProfile, only: str | None = None) -> ProgramSpec:
+def fit_budget(
+    spec: ProgramSpec, profile: TaskProfile, only: str | None = None, share: float = 0.2
+) -> ProgramSpec:
     """Shrink model sizes so that training usually takes seconds, not minutes.
 
     Cost = rounds x thousand rows x classes (boosting) x targets x fits x the
     family's single-core milliseconds per round per thousand rows (measured on
     3,000 rows x 12 features), scaled by sqrt(features / 12). Above the budget
-    (about 20 s of one core) the number of rounds shrinks. `only` limits the
-    change to the "main" model or the "ensemble" partner.
+    -- about 20 s of one core, and at most `share` of the task's time limit --
+    the number of rounds shrinks. `only` limits the change to the "main" model
+    or the "ensemble" partner.
     """
     rows = max(1, profile.n_train) / 1000.0
     classes = len(profile.classes) if profile.kind == "multiclass" else 1
     targets = len(profile.label_columns) if profile.is_multi_target else 1
     fits = (spec.n_splits * spec.n_repeats + 1) if spec.validation == "kfold" else 2
     width = max(1.0, len(profile.feature_columns) / 12.0) ** 0.5
-    budget_ms = 20_000.0
+    budget_ms = min(20_000.0, share * profile.time_limit_s * 1000.0)
     ms_per_round = {"rf": 3.8, "et": 2.0, "gbm": 4.6, "lgbm": 0.6, "hgb": 1.5}
     size_key = {
         "rf": "n_estimators",

@@ -95,15 +95,12 @@ class TaskProfile:
     def target(self) -> str:
         return self.label_columns[0]
 
-    @property
-    def identity_class_columns(self) -> bool:
-        return all(k == v for k, v in self.class_columns.items())
-
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 _CACHE: dict[tuple[str, float, float], TaskProfile] = {}
+_CACHE_SIZE = 64
 
 
 def profile_task(task: Any) -> TaskProfile:
@@ -122,6 +119,8 @@ def profile_task(task: Any) -> TaskProfile:
             )
     key = (str(public.resolve()), train_path.stat().st_mtime, sample_path.stat().st_mtime)
     if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = _profile(task, train_path, test_path, sample_path)
     return _CACHE[key]
 
@@ -306,19 +305,4 @@ def _count_rows(path: Path) -> int:
             return max(0, sum(1 for _ in fh) - 1)
 
 
-def describe(profile: TaskProfile) -> str:
-    """One line for plans: the kind and the column roles."""
-    parts = [f"{profile.kind} task ({profile.metric})", f"{profile.n_train} training rows"]
-    for name, cols in (
-        ("numeric", profile.numeric_columns + profile.bool_columns),
-        ("categorical", profile.categorical_columns),
-        ("high-cardinality", profile.high_card_columns),
-        ("text", profile.text_columns),
-        ("date", profile.date_columns),
-    ):
-        if cols:
-            parts.append(f"{len(cols)} {name}")
-    return ", ".join(parts)
-
-
-__all__ = ["TaskProfile", "describe", "profile_task"]
+__all__ = ["TaskProfile", "profile_task"]

@@ -151,9 +151,6 @@ class Ctx:
         if self.st.docstring:
             w(f'"""{text}"""')
 
-    def lit(self, value: Any) -> str:
-        return repr(value)
-
     def list_lit(self, values: list[str] | tuple[str, ...]) -> str:
         return "[" + ", ".join(repr(v) for v in values) + "]"
 

@@ -44,7 +44,6 @@ FAMILY_TITLES = {
 SEEDED = {"rf", "et", "lgbm", "hgb", "gbm", "sgd"}
 PARALLEL = {"rf", "et", "lgbm", "knn"}
 DENSE_ONLY = {"hgb"}  # needs a dense matrix
-TREE_FAMILIES = {"rf", "et", "lgbm", "hgb", "gbm"}
 
 
 def class_name(family: str, classification: bool, params: dict[str, Any] | None = None) -> str:

@@ -60,10 +60,6 @@ class Writer:
             extra = self.depth + depth if line.text else 0
             self.lines.append(Line(line.depth + extra, line.text, line.site))
 
-    @property
-    def empty(self) -> bool:
-        return not any(line.text.strip() for line in self.lines)
-
     def render(self) -> tuple[str, dict[str, list[int]]]:
         """The program text and, per site tag, the 1-based numbers of its lines."""
         out: list[str] = []
