@@ -242,3 +242,27 @@ def test_revise_routes_to_debug_or_improve(task: Task, tmp_path: Path) -> None:
         )
     )
     assert fixed.meta["repair"] == "import" and "import pandas as pd" in fixed.code
+
+
+def test_debug_adds_the_missing_write_to_a_foreign_program(task: Task) -> None:
+    foreign = (
+        "import pandas as pd\n"
+        "test = pd.read_csv('./input/test.csv')\n"
+        "submission = pd.DataFrame({'row_id': test['row_id'], 'churn': 0.5})\n"
+        "print('done')\n"
+    )
+    gen = BuiltinCodeModel().generate(
+        CodeRequest(
+            "debug",
+            "",
+            task=task,
+            parent_code=foreign,
+            parent_output="done\n",
+            parent_exc_type="None",
+        )
+    )
+    assert gen.meta["repair"] == "submission" and gen.meta["precise"] is True
+    lines = gen.code.splitlines()
+    write = lines.index('submission.to_csv("./submission/submission.csv", index=False)')
+    assert lines[write - 1] == 'os.makedirs("./submission", exist_ok=True)'
+    assert "import os" in lines and lines[write + 1] == "print('done')"

@@ -82,3 +82,27 @@ def test_missing_public_file_is_a_clear_error(tmp_path: Path) -> None:
     (task.public_dir / "test.csv").unlink()
     with pytest.raises(TaskError, match="test.csv"):
         profile_task(task)
+
+
+def test_boolean_target_and_awkward_column_names(tmp_path: Path) -> None:
+    rng = np.random.default_rng(1)
+    n = 120
+    frame = pd.DataFrame(
+        {
+            "id": [f"r{i}" for i in range(n)],
+            "a b": rng.normal(size=n),
+            "flag": rng.random(n) > 0.5,
+            "kind:x": rng.choice(["p", "q"], size=n),
+            "target": rng.random(n) > 0.5,
+        }
+    )
+    public = tmp_path / "public"
+    public.mkdir()
+    frame.iloc[:90].to_csv(public / "train.csv", index=False)
+    frame.iloc[90:].drop(columns=["target"]).to_csv(public / "test.csv", index=False)
+    frame.iloc[90:][["id"]].assign(target=0.5).to_csv(public / "sample_submission.csv", index=False)
+    task = Task(path=tmp_path, id="b", metric="auc", id_column="id", target_columns=("target",))
+    p = profile_task(task)
+    assert (p.kind, p.output, p.positive_label) == ("binary", "proba", "True")
+    assert p.bool_columns == ("flag",) and p.categorical_columns == ("kind:x",)
+    assert p.json_unsafe_names  # LightGBM's native categorical path is avoided for such names

@@ -212,6 +212,7 @@ def test_debug_repairs_every_defect_kind_from_its_real_traceback(
             "wrong_path",
             "syntax",
             "wrong_attribute",
+            "missing_submission",
         ):
             assert fix.meta["precise"], (kind, fix.meta)
         if kind == "timeout":

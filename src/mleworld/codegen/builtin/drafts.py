@@ -266,7 +266,10 @@ def normalize(spec: ProgramSpec, profile: TaskProfile, budget: bool = True) -> P
             spec.ensemble = None  # naive Bayes reads text only; the blend partner would not
             families = {spec.family}
     if spec.cat_encoding == "category" and (
-        st.prep_api == "pipeline" or families != {"lgbm"} or profile.has_text
+        st.prep_api == "pipeline"
+        or families != {"lgbm"}
+        or profile.has_text
+        or profile.json_unsafe_names
     ):
         spec.cat_encoding = "ordinal"
     if st.prep_api == "pipeline" and spec.cat_encoding == "frequency":

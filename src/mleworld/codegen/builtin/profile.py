@@ -59,6 +59,8 @@ class TaskProfile:
     class_columns: dict[str, str] = field(default_factory=dict)  # label -> submission column
     onehot_labels: bool = False  # train.csv holds one 0/1 column per class, not a label column
     label_numeric: bool = True
+    positive_label: str = "1"  # Python literal of the positive class (binary probability tasks)
+    json_unsafe_names: bool = False  # feature names LightGBM rejects in a DataFrame
     min_class_count: int = 0  # rows of the rarest class (single-target classification)
     sample_matches_test: bool = True  # sample_submission lists test's ids in test's order
     id_in_test: bool = True
@@ -152,14 +154,17 @@ def _profile(task: Any, train_path: Path, test_path: Path, sample_path: Path) ->
     class_columns: dict[str, str] = {}
     label_numeric = True
     min_count = 0
+    positive: Any = 1
     if onehot:
         classes = tuple(str(c) for c in labels)
         class_columns = {c: c for c in classes}
     elif kind in ("binary", "multiclass"):
         values = train[labels[0]].dropna()
         label_numeric = bool(pd.api.types.is_numeric_dtype(values))
-        classes = tuple(str(v) for v in _sorted_unique(values))
+        ordered = _sorted_unique(values)
+        classes = tuple(str(v) for v in ordered)
         min_count = int(values.value_counts().min())
+        positive = ordered[-1].item() if hasattr(ordered[-1], "item") else ordered[-1]
         if output == "proba_classes":
             class_columns = _match_class_columns(classes, sub_cols)
 
@@ -214,6 +219,8 @@ def _profile(task: Any, train_path: Path, test_path: Path, sample_path: Path) ->
         onehot_labels=onehot,
         label_numeric=label_numeric,
         min_class_count=min_count,
+        positive_label=repr(positive),
+        json_unsafe_names=any(ch in c for c in feature_cols for ch in '[]{}":,'),
         sample_matches_test=matches,
         id_in_test=id_col in test.columns,
         extra_train_columns=extra_train,

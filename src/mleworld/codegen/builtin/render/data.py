@@ -40,7 +40,7 @@ class DataSections(SectionBase):
             )
             w(f"CLASS_COLUMNS = {ctx.list_lit(cols)}")
         if p.output == "proba" and not self._binary_numeric():
-            w(f"POSITIVE_LABEL = {p.classes[-1]!r}")
+            w(f"POSITIVE_LABEL = {p.positive_label}")
         w(f"{n.seed} = {self.s.seed}")
         if self.s.validation == "kfold":
             w(f"{n.n_splits} = {self.s.n_splits}")
