@@ -13,13 +13,35 @@ run's outcome is, is sandbox.py's decision.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import select
 import signal
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent_hook() -> Callable[[], None]:
+    """A pre-exec step: the child gets SIGKILL when the process that started it dies.
+
+    Without it, a SIGKILLed agent leaves its running program (and bwrap) behind,
+    since nothing of ours is left to kill the process group. Built before the
+    fork so that the hook itself makes only one system call.
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    parent = os.getpid()
+
+    def hook() -> None:
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before prctl took effect
+            os._exit(1)
+
+    return hook
 
 
 def wait_exit(proc: subprocess.Popen[bytes], timeout: float | None) -> bool:

@@ -62,6 +62,7 @@ from mleworld.execution.limits import Limits
 from mleworld.execution.outcome import Outcome
 from mleworld.execution.processes import OutputCapture as _Capture
 from mleworld.execution.processes import (
+    die_with_parent_hook,
     kill_group,
     kill_leftovers,
     signal_program,
@@ -280,7 +281,10 @@ def _preexec(limits: Limits, landlock_fd: int | None) -> Callable[[], None]:
             value = min(value, hard)
         settings.append((res, value))
 
+    orphan_guard = die_with_parent_hook()
+
     def hook() -> None:
+        orphan_guard()
         for res, value in settings:
             resource.setrlimit(res, (value, value))
         if landlock_fd is not None:
