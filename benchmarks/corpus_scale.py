@@ -348,7 +348,14 @@ def _size_mb(path: Path) -> float:
     return round(sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20, 1)
 
 
-def run(records: int, workers: int, root: Path, recompute_check: bool = False) -> dict[str, Any]:
+def run(
+    records: int,
+    workers: int,
+    root: Path,
+    recompute_check: bool = False,
+    progress: Path | None = None,
+) -> dict[str, Any]:
+    """Every step on `records` synthetic records; with `progress`, each finished step is saved there."""
     steps: dict[str, Any] = {}
 
     def timed(name: str, fn: Any) -> Any:
@@ -356,6 +363,11 @@ def run(records: int, workers: int, root: Path, recompute_check: bool = False) -
         value = fn()
         seconds = time.perf_counter() - start
         steps[name] = {"seconds": round(seconds, 2), "peak_rss_mb": _rss_mb()}
+        if progress is not None:
+            progress.write_text(
+                json.dumps({"records": records, "workers": workers, "steps": steps}, indent=1)
+            )
+            print(f"{name}: {seconds:.1f} s", flush=True)
         return value
 
     raw = Corpus.create(root / "raw")
@@ -428,7 +440,10 @@ def main() -> None:
     root = args.keep or Path(tempfile.mkdtemp(prefix="corpus-scale-"))
     try:
         start = time.perf_counter()
-        result = run(args.records, args.workers, root, args.recompute_check)
+        partial = args.out.with_suffix(".partial.json")
+        partial.parent.mkdir(parents=True, exist_ok=True)
+        result = run(args.records, args.workers, root, args.recompute_check, progress=partial)
+        partial.unlink(missing_ok=True)
         result["total_seconds"] = round(time.perf_counter() - start, 1)
     finally:
         if args.keep is None:

@@ -133,3 +133,27 @@ def test_append_rejects_too_few_fingerprints_and_cleans_orphan_sidecars(tmp_path
     corpus.append(recs, fingerprints=[fingerprint(r.program) for r in recs])
     assert not orphan.exists()
     assert sidecar_path(corpus.path, corpus.manifest["shards"][0]["file"]).is_file()
+
+
+def test_recomputing_a_split_fingerprints_only_that_split(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = _corpus(tmp_path)
+    held = [r.id for r in corpus.iter_records()][:2]
+    corpus.set_holdout({"titanic": held})
+    seen: list[int] = []
+    real = fingerprint_cache.fingerprint_many
+
+    def counting(programs: list[str], size: int) -> list:  # type: ignore[type-arg]
+        seen.append(len(programs))
+        return real(programs, size)
+
+    monkeypatch.setattr(fingerprint_cache, "fingerprint_many", counting)
+    rows = [
+        r
+        for batch, _ in iter_fingerprinted(corpus, ["id"], split="holdout", use_cache=False)
+        for r in batch
+    ]
+    assert sorted(r["id"] for r in rows) == sorted(held)
+    assert sum(seen) == 2  # not the whole corpus
+    assert not (tmp_path / "c" / "fingerprints").exists()  # a recompute writes no cache

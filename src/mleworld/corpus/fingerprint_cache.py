@@ -124,11 +124,14 @@ def iter_fingerprinted(
 ) -> Iterator[tuple[list[dict[str, Any]], list[Fingerprint]]]:
     """Batches of (rows, fingerprints) over the corpus, shard by shard.
 
-    Cached sidecars are used when valid (`use_cache`); otherwise the shard's
-    programs are fingerprinted (in a pool of `workers` processes when > 1) and
-    the sidecar is written for next time.
+    With `use_cache`, a valid sidecar is read; a shard without one is
+    fingerprinted whole (every row, so the sidecar can be written for next
+    time). Without it, only the rows that pass the split and task filters are
+    fingerprinted and nothing is written. Work runs in a pool of `workers`
+    processes when > 1, one batch ahead of the caller.
     """
     from mleworld.corpus.store import COLUMNS, _read_batches
+    from mleworld.errors import MleWorldError
 
     task_filter = None if tasks is None else set(tasks)
     holdout = corpus.holdout() if split is not None else {}
@@ -138,80 +141,92 @@ def iter_fingerprinted(
     needed = [c for c in dict.fromkeys([*wanted, "task_id", "id"]) if c != "data_overview"]
     if want_overview:
         needed.append("overview_id")
+
+    def passes(row: dict[str, Any]) -> bool:
+        if task_filter is not None and row["task_id"] not in task_filter:
+            return False
+        if split is not None:
+            return (row["id"] in holdout.get(row["task_id"], ())) == (split == "holdout")
+        return True
+
+    def shape(row: dict[str, Any]) -> dict[str, Any]:
+        if want_overview:
+            oid = row["overview_id"]
+            row["data_overview"] = overviews[oid] if oid in overviews else corpus.overview(oid)
+        return {c: row[c] for c in wanted}
+
     pool: Executor | None = None
     if workers > 1:
         pool = ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1))
+    compute = _Computer(pool, workers)
     try:
         for entry in corpus.manifest["shards"]:
             shard = corpus.path / entry["file"]
             cached = read_sidecar(corpus.path, entry["file"], entry["rows"]) if use_cache else None
+            fill = use_cache and cached is None
             read = needed if cached is not None else list(dict.fromkeys([*needed, "program"]))
             unknown = [c for c in read if c not in COLUMNS]
             if unknown:
-                from mleworld.errors import MleWorldError
-
                 raise MleWorldError(f"unknown corpus column(s) {', '.join(unknown)}")
             computed: list[Fingerprint] = []
-            batches = _read_batches(shard, read, batch_size)
-            for rows, fps in _with_fingerprints(batches, cached, pool, workers):
-                if cached is None:
-                    computed.extend(fps)
-                keep_rows: list[dict[str, Any]] = []
-                keep_fps: list[Fingerprint] = []
-                for row, fp in zip(rows, fps, strict=True):
-                    if task_filter is not None and row["task_id"] not in task_filter:
-                        continue
-                    if split is not None:
-                        in_holdout = row["id"] in holdout.get(row["task_id"], ())
-                        if in_holdout != (split == "holdout"):
-                            continue
-                    if want_overview:
-                        oid = row["overview_id"]
-                        row["data_overview"] = (
-                            overviews[oid] if oid in overviews else corpus.overview(oid)
-                        )
-                    keep_rows.append({c: row[c] for c in wanted})
-                    keep_fps.append(fp)
-                if keep_rows:
-                    yield keep_rows, keep_fps
-            if cached is None and len(computed) == entry["rows"]:
+            pending: list[tuple[list[dict[str, Any]], list[int], Any]] = []
+            offset = 0
+            for batch in _read_batches(shard, read, batch_size):
+                rows = batch.to_pylist()
+                keep = [i for i, row in enumerate(rows) if passes(row)]
+                if cached is not None:
+                    fps = cached[offset : offset + len(rows)]
+                    work: Any = [fps[i] for i in keep]
+                elif fill:
+                    work = compute.submit([row["program"] for row in rows])
+                else:
+                    work = compute.submit([rows[i]["program"] for i in keep])
+                offset += len(rows)
+                pending.append((rows, keep, work))
+                if len(pending) > 1:
+                    yield from _finish(pending.pop(0), fill, computed, shape)
+            while pending:
+                yield from _finish(pending.pop(0), fill, computed, shape)
+            if fill and len(computed) == entry["rows"]:
                 _try_write_sidecar(corpus.path, entry["file"], computed)
     finally:
         if pool is not None:
-            pool.shutdown()
+            pool.shutdown(cancel_futures=True)
 
 
-def _with_fingerprints(
-    batches: Iterator[pa.RecordBatch],
-    cached: list[Fingerprint] | None,
-    pool: Executor | None,
-    workers: int,
-) -> Iterator[tuple[list[dict[str, Any]], list[Fingerprint]]]:
-    offset = 0
-    if cached is not None:
-        for batch in batches:
-            rows = batch.to_pylist()
-            yield rows, cached[offset : offset + len(rows)]
-            offset += len(rows)
-        return
-    if pool is None:
-        for batch in batches:
-            rows = batch.to_pylist()
-            yield rows, fingerprint_many([r["program"] for r in rows], SHINGLE_SIZE)
-        return
-    pending: list[tuple[list[dict[str, Any]], list[Any]]] = []
-    for batch in batches:
-        rows = batch.to_pylist()
-        step = max(1, -(-len(rows) // workers))
-        futures = [
-            pool.submit(
-                fingerprint_many, [r["program"] for r in rows[lo : lo + step]], SHINGLE_SIZE
-            )
-            for lo in range(0, len(rows), step)
+class _Computer:
+    """Fingerprints a list of programs now (no pool) or as futures spread over the pool."""
+
+    def __init__(self, pool: Executor | None, workers: int) -> None:
+        self.pool = pool
+        self.workers = workers
+
+    def submit(self, programs: list[str]) -> Any:
+        if self.pool is None:
+            return fingerprint_many(programs, SHINGLE_SIZE)
+        step = max(1, -(-len(programs) // self.workers))
+        return [
+            self.pool.submit(fingerprint_many, programs[lo : lo + step], SHINGLE_SIZE)
+            for lo in range(0, len(programs), step)
         ]
-        pending.append((rows, futures))
-        if len(pending) > 2:
-            done_rows, done = pending.pop(0)
-            yield done_rows, [fp for future in done for fp in future.result()]
-    for done_rows, done in pending:
-        yield done_rows, [fp for future in done for fp in future.result()]
+
+
+def _result(work: Any) -> list[Fingerprint]:
+    if work and not isinstance(work[0], Fingerprint):
+        return [fp for future in work for fp in future.result()]
+    return list(work)
+
+
+def _finish(
+    item: tuple[list[dict[str, Any]], list[int], Any],
+    fill: bool,
+    computed: list[Fingerprint],
+    shape: Any,
+) -> Iterator[tuple[list[dict[str, Any]], list[Fingerprint]]]:
+    rows, keep, work = item
+    fps = _result(work)
+    if fill:
+        computed.extend(fps)
+        fps = [fps[i] for i in keep]
+    if keep:
+        yield [shape(rows[i]) for i in keep], fps
