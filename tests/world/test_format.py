@@ -68,6 +68,10 @@ def test_world_input_and_target_json_round_trip() -> None:
     assert nan.metric is not None and math.isnan(nan.metric)
     with pytest.raises(MleWorldError, match="program"):
         WorldInput.from_dict({"packages": {}})
+    with pytest.raises(MleWorldError, match="time limit"):
+        WorldInput.from_dict({"program": "x", "time_limit_s": "soon"})
+    with pytest.raises(MleWorldError, match="positive"):
+        WorldInput.from_dict({"program": "x", "time_limit_s": 0})
     with pytest.raises(MleWorldError, match="exc_type"):
         WorldTarget.from_json('{"term_out": "x"}')
     with pytest.raises(MleWorldError, match="not valid JSON"):

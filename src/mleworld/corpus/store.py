@@ -140,6 +140,41 @@ def write_table_atomic(path: Path, table: pa.Table) -> int:
     return path.stat().st_size
 
 
+ROW_GROUP = 1024
+
+
+class _ShardWriter:
+    """One shard being written: row groups stream to a temporary file, moved into place by close()."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        self.rows = 0
+        self._buffer: list[dict[str, Any]] = []
+        self._writer = pq.ParquetWriter(self.tmp, SCHEMA, compression="zstd")
+
+    def add(self, row: dict[str, Any]) -> None:
+        self._buffer.append(row)
+        self.rows += 1
+        if len(self._buffer) >= ROW_GROUP:
+            self._write()
+
+    def _write(self) -> None:
+        if self._buffer:
+            self._writer.write_table(pa.Table.from_pylist(self._buffer, schema=SCHEMA))
+            self._buffer = []
+
+    def close(self) -> tuple[int, int]:
+        """Finish the file and move it into place; (rows, bytes)."""
+        self._write()
+        self._writer.close()
+        with open(self.tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(self.tmp, self.path)
+        _fsync_dir(self.path.parent)
+        return self.rows, self.path.stat().st_size
+
+
 def _env_key(python_version: str, packages_json: str) -> str:
     return hashlib.sha256(f"{python_version}\x00{packages_json}".encode()).hexdigest()[:12]
 
@@ -325,22 +360,21 @@ class Corpus:
             generators: Counter[str] = Counter(manifest.get("generators", {}))
             envs = {env["key"]: env for env in manifest["environments"]}
             seq = int(manifest["next_shard"])
-            rows: list[dict[str, Any]] = []
+            shard: _ShardWriter | None = None
             fps: list[Fingerprint] = []
             total = 0
 
             def flush() -> None:
-                nonlocal seq, rows, fps
-                if not rows:
+                nonlocal seq, shard, fps
+                if shard is None:
                     return
-                name = f"{SHARDS}/part-{seq:06d}.parquet"
-                table = pa.Table.from_pylist(rows, schema=SCHEMA)
-                size = write_table_atomic(self.path / name, table)
+                name = f"{SHARDS}/{shard.path.name}"
+                rows, size = shard.close()
                 if fp_iter is not None:
                     write_sidecar(self.path, name, fps)
-                written.append({"file": name, "rows": len(rows), "bytes": size})
+                written.append({"file": name, "rows": rows, "bytes": size})
                 seq += 1
-                rows = []
+                shard = None
                 fps = []
 
             for record in records:
@@ -354,7 +388,9 @@ class Corpus:
                 if oid not in overviews and oid not in new_overviews:
                     new_overviews[oid] = text
                 row["overview_id"] = oid
-                rows.append(row)
+                if shard is None:
+                    shard = _ShardWriter(self.path / SHARDS / f"part-{seq:06d}.parquet")
+                shard.add(row)
                 if fp_iter is not None:
                     fp = next(fp_iter, None)
                     if fp is None:
@@ -374,7 +410,7 @@ class Corpus:
                         "records": 0,
                     }
                 env["records"] += 1
-                if len(rows) >= shard_rows:
+                if shard.rows >= shard_rows:
                     flush()
             flush()
             if total == 0:

@@ -75,7 +75,7 @@ class WorldInput:
             failing_imports=[str(m) for m in data.get("failing_imports") or []],
             python_version=str(data.get("python_version") or ""),
             data_overview=str(data.get("data_overview") or ""),
-            time_limit_s=float(data.get("time_limit_s", 600.0)),
+            time_limit_s=_seconds(data.get("time_limit_s", 600.0)),
         )
 
     def to_json(self) -> str:
@@ -139,6 +139,16 @@ class WorldTarget:
     @classmethod
     def from_json(cls, text: str) -> WorldTarget:
         return cls.from_dict(_loads(text, "world target"))
+
+
+def _seconds(value: Any) -> float:
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise MleWorldError(f"time limit {value!r} is not a number of seconds") from None
+    if not seconds > 0:
+        raise MleWorldError(f"time limit {value!r} must be a positive number of seconds")
+    return seconds
 
 
 def encode_float(value: float | None) -> float | str | None:
