@@ -16,14 +16,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-# Optional system tools: bubblewrap (sandbox isolation) and chromium (report test).
+# Optional system tools: bubblewrap (sandbox isolation) and, for the tests, chromium
+# (the report test).
 # Installed only as root with apt; without them the sandbox falls back and the
 # browser test is skipped, each saying so.
 sysdeps:
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  missing=""; \
 	  command -v bwrap >/dev/null 2>&1 || missing="$$missing bubblewrap"; \
-	  command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	  if [ "$(WITH_BROWSER)" = 1 ]; then command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; fi; \
 	  if [ -n "$$missing" ]; then \
 	    echo "installing system packages:$$missing"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
@@ -34,6 +35,7 @@ sysdeps:
 demo: $(STAMP) sysdeps
 	$(BIN)/mleworld demo
 
+test: WITH_BROWSER := 1
 test: $(STAMP) sysdeps
 	$(BIN)/python -m pytest -q
 
