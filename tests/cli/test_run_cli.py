@@ -185,9 +185,13 @@ def test_killed_run_resumes_to_the_same_journal(
     key = [(n.id, n.step, n.stage, n.parent_id, n.code, n.metric) for n in full]
     assert [(n.id, n.step, n.stage, n.parent_id, n.code, n.metric) for n in again] == key
     assert len({n.id for n in again}) == STEPS
-    assert json.loads((run_dir / "grade.json").read_text()) == json.loads(
-        (full_dir / "grade.json").read_text()
-    )
+    # Multi-threaded model fits may differ in the last bits of a float, so the score
+    # compares approximately; everything else about the grade is the same.
+    grade = json.loads((run_dir / "grade.json").read_text())
+    reference_grade = json.loads((full_dir / "grade.json").read_text())
+    assert grade.pop("score") == pytest.approx(reference_grade.pop("score"), rel=1e-6)
+    assert grade.pop("percentile") == pytest.approx(reference_grade.pop("percentile"), abs=1e-6)
+    assert grade == reference_grade
 
 
 def _error_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
