@@ -31,6 +31,7 @@ Not here: which records are worth keeping at all (filters.py), the holdout
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -97,30 +98,50 @@ def outcome_key(exc_type: str, submission: bool) -> str:
 
 
 def _key64(text: str) -> int:
-    return int(text[:16], 16)
+    """A 64-bit integer for a program key: the key itself when it is 16 hex digits, else its hash."""
+    if len(text) == 16:
+        try:
+            return int(text, 16)
+        except ValueError:
+            pass
+    return int(hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16], 16)
 
 
-# ---------------------------------------------------------------------------
-# Programs and their fingerprints (no record bodies)
-# ---------------------------------------------------------------------------
+class _Growing:
+    """Parallel numpy columns that double their capacity as rows are added."""
+
+    def __init__(self, num_perm: int) -> None:
+        self.task = np.zeros(1024, dtype=np.int32)
+        self.records = np.zeros(1024, dtype=np.int32)
+        self.key = np.zeros(1024, dtype=np.uint64)
+        self.ast = np.zeros(1024, dtype=np.uint64)
+        self.has_ast = np.zeros(1024, dtype=bool)
+        self.sig = np.zeros((1024, num_perm), dtype=np.uint32)
+
+    def ensure(self, rows: int) -> None:
+        if rows <= len(self.task):
+            return
+        size = max(rows, 2 * len(self.task))
+        for name in ("task", "records", "key", "ast", "has_ast", "sig"):
+            old = getattr(self, name)
+            new = np.zeros((size, *old.shape[1:]), dtype=old.dtype)
+            new[: len(old)] = old
+            setattr(self, name, new)
 
 
 class ProgramIndex:
     """Distinct programs per task with their AST keys and MinHash signatures.
 
-    Row i is one (task, token key). Signatures live in one growing uint32 array.
+    Row i is one (task, program key). Everything but the row lookup lives in
+    numpy columns: about 0.6 KB per program, most of it the signature.
     """
 
     def __init__(self, num_perm: int = NUM_PERM) -> None:
         self.num_perm = num_perm
-        self._rows: dict[tuple[int, int], int] = {}
+        self._rows: dict[int, int] = {}  # (task << 64 | key64) -> row
         self.tasks: list[str] = []
         self._task_ids: dict[str, int] = {}
-        self.keys: list[str] = []  # token key per row
-        self.ast_keys: list[str | None] = []
-        self._task_of = np.zeros(1024, dtype=np.int32)
-        self._records = np.zeros(1024, dtype=np.int32)  # records seen per program
-        self._sigs = np.zeros((1024, num_perm), dtype=np.uint32)
+        self._cols = _Growing(num_perm)
         self.size = 0
 
     def task_id(self, task: str) -> int:
@@ -131,40 +152,45 @@ class ProgramIndex:
         return found
 
     def find(self, task: str, key: str) -> int | None:
-        return self._rows.get((self.task_id(task), _key64(key)))
+        return self._rows.get(self.task_id(task) << 64 | _key64(key))
 
     def add(self, task: str, key: str, fp: Fingerprint) -> int:
         t = self.task_id(task)
         row = self.size
-        if row == len(self._task_of):
-            grow = max(1024, row)
-            self._task_of = np.concatenate([self._task_of, np.zeros(grow, dtype=np.int32)])
-            self._records = np.concatenate([self._records, np.zeros(grow, dtype=np.int32)])
-            self._sigs = np.concatenate(
-                [self._sigs, np.zeros((grow, self.num_perm), dtype=np.uint32)]
-            )
-        self._rows[(t, _key64(key))] = row
-        self._task_of[row] = t
-        self._sigs[row] = fp.signature
-        self.keys.append(key)
-        self.ast_keys.append(fp.ast_key)
+        self._cols.ensure(row + 1)
+        key64 = _key64(key)
+        self._rows[t << 64 | key64] = row
+        cols = self._cols
+        cols.task[row] = t
+        cols.key[row] = key64
+        if fp.ast_key is not None:
+            cols.ast[row] = _key64(fp.ast_key)
+            cols.has_ast[row] = True
+        cols.sig[row] = fp.signature
         self.size += 1
         return row
 
     def count_record(self, row: int) -> None:
-        self._records[row] += 1
+        self._cols.records[row] += 1
+
+    def key_of(self, row: int) -> str:
+        """The program key of a row, as 16 hex digits."""
+        return f"{int(self._cols.key[row]):016x}"
+
+    def ast_of(self, row: int) -> int | None:
+        return int(self._cols.ast[row]) if self._cols.has_ast[row] else None
 
     @property
     def task_of(self) -> np.ndarray:
-        return self._task_of[: self.size]
+        return self._cols.task[: self.size]
 
     @property
     def records(self) -> np.ndarray:
-        return self._records[: self.size]
+        return self._cols.records[: self.size]
 
     @property
     def signatures(self) -> np.ndarray:
-        return self._sigs[: self.size]
+        return self._cols.sig[: self.size]
 
     def rows_of_task(self, task: str) -> np.ndarray:
         t = self._task_ids.get(task)
@@ -174,12 +200,18 @@ class ProgramIndex:
 
     def ast_groups(self) -> list[list[int]]:
         """Rows sharing an AST key within a task, groups of two or more."""
-        groups: dict[tuple[int, str], list[int]] = defaultdict(list)
-        task_of = self.task_of
-        for row, key in enumerate(self.ast_keys):
-            if key is not None:
-                groups[(int(task_of[row]), key)].append(row)
-        return [rows for rows in groups.values() if len(rows) > 1]
+        rows = np.flatnonzero(self._cols.has_ast[: self.size])
+        if len(rows) < 2:
+            return []
+        pairs = np.empty(len(rows), dtype=[("task", np.int64), ("ast", np.uint64)])
+        pairs["task"] = self._cols.task[rows]
+        pairs["ast"] = self._cols.ast[rows]
+        _, inverse, counts = np.unique(pairs, return_inverse=True, return_counts=True)
+        shared = counts[inverse] > 1
+        groups: dict[int, list[int]] = defaultdict(list)
+        for row, group in zip(rows[shared], inverse[shared], strict=True):
+            groups[int(group)].append(int(row))
+        return list(groups.values())
 
 
 # ---------------------------------------------------------------------------
@@ -385,10 +417,12 @@ class Deduplicator:
         self.rows = rows
         self.shingle_size = shingle_size
         self.index = ProgramIndex()
-        self._seen: set[tuple[int, int, str]] = set()  # (task, token key, outcome)
-        self._ast_seen: set[tuple[int, str, str]] = set()  # (task, ast key, outcome)
-        self._outcomes: dict[int, set[str]] = {}  # program row -> outcomes kept (multi only)
-        self._first_outcome: list[str] = []
+        # Packed integers, not tuples: (task, key, outcome) and (task, AST key, outcome).
+        self._seen: set[int] = set()
+        self._ast_seen: set[int] = set()
+        self._outcome_ids: dict[str, int] = {}
+        self._first_outcome: list[int] = []  # per program row
+        self._outcomes: dict[int, set[int]] = {}  # program row -> outcomes kept (multi only)
         self.report = DedupReport(
             level=level,
             params={
@@ -411,9 +445,11 @@ class Deduplicator:
         counts["input"] += 1
         program = record.x.program
         key = fp.token_key if fp is not None else token_key(program)
-        outcome = outcome_key(record.y.exc_type, record.y.submission)
+        outcome = self._outcome_ids.setdefault(
+            outcome_key(record.y.exc_type, record.y.submission), len(self._outcome_ids)
+        )
         t = self.index.task_id(task)
-        exact = (t, _key64(key), outcome)
+        exact = (t << 96) | (_key64(key) << 32) | outcome
         if exact in self._seen:
             return False
         self._seen.add(exact)
@@ -432,8 +468,10 @@ class Deduplicator:
             self._outcomes.setdefault(row, {self._first_outcome[row]}).add(outcome)
         self.index.count_record(row)
 
-        ast_group = self.index.ast_keys[row] or f"token:{key}"
-        ast_id = (t, ast_group, outcome)
+        # Programs without an AST (they do not parse) group by their token key instead.
+        ast = self.index.ast_of(row)
+        group = (1 << 64 | _key64(key)) if ast is None else ast
+        ast_id = (t << 97) | (group << 32) | outcome
         if ast_id in self._ast_seen:
             if self.level == "ast":
                 return False
@@ -465,10 +503,13 @@ class Deduplicator:
             duplicated_rows |= near.rows
             task_of = index.task_of
             report.near_groups = [
-                (index.tasks[int(task_of[c[0]])], [index.keys[r] for r in c]) for c in near.clusters
+                (index.tasks[int(task_of[c[0]])], [index.key_of(r) for r in c])
+                for c in near.clusters
             ]
         task_of = index.task_of
-        report.duplicated = {(index.tasks[int(task_of[r])], index.keys[r]) for r in duplicated_rows}
+        report.duplicated = {
+            (index.tasks[int(task_of[r])], index.key_of(r)) for r in duplicated_rows
+        }
         clusters_by_task: dict[str, int] = defaultdict(int)
         for task, _ in report.near_groups:
             clusters_by_task[task] += 1
