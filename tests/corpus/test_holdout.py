@@ -114,3 +114,19 @@ def test_holdout_arguments_are_checked(tmp_path: Path) -> None:
     with pytest.raises(MleWorldError, match="at least 1"):
         select_holdout(corpus, n_per_task=0)
     assert select_holdout(corpus).total == 0 and check_holdout(corpus) == []
+
+
+def test_records_with_foreign_ids_can_be_held_out(tmp_path: Path) -> None:
+    corpus = Corpus.create(tmp_path / "c")
+    corpus.append(
+        [
+            make_record(
+                ml_program(i), node=str(i), id=f"imported/{i}", stage="draft", runtime_s=1.0
+            )
+            for i in range(3)
+        ]
+    )
+    report = select_holdout(corpus, n_per_task=10)
+    assert set(report.holdout["titanic"]) <= {"imported/0", "imported/1", "imported/2"}
+    assert report.total >= 1
+    assert check_holdout(corpus) == []
