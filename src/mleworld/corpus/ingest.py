@@ -1,0 +1,186 @@
+"""Agent runs into corpus records: every node a run executed for real becomes one record.
+
+A run directory (agent/) holds `journal.jsonl` (the nodes), `context.json` (the
+data overview and packages every program of the run saw), `config.yaml` and,
+once finished, `run.json`. Each executed node gives x (its program, those
+packages, the imports its program names that do not resolve, the overview, the
+time limit it ran under) and y (the observed outcome). Nodes that never ran (a
+code-model error, a prediction the gate trusted) are counted and skipped: their
+outcome was not observed.
+
+Ingesting is idempotent: a node already in the corpus (same task, run and
+node) is not added twice, so re-ingesting a growing run adds only its new nodes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mleworld.codegen.packages import failing_imports, python_version
+from mleworld.corpus.record import Record
+from mleworld.corpus.store import Corpus
+from mleworld.errors import MleWorldError
+from mleworld.execution.outcome import Outcome
+from mleworld.world.format import WorldInput
+
+JOURNAL = "journal.jsonl"
+CONTEXT = "context.json"
+CONFIG = "config.yaml"
+SUMMARY = "run.json"
+
+
+@dataclass
+class IngestReport:
+    runs: int = 0
+    nodes: int = 0
+    added: int = 0
+    already_present: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)  # reason -> nodes not ingested
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "runs": self.runs,
+            "nodes": self.nodes,
+            "added": self.added,
+            "already_present": self.already_present,
+            "skipped": dict(sorted(self.skipped.items())),
+        }
+
+
+def find_runs(paths: Iterable[Path]) -> list[Path]:
+    """Run directories among `paths`: each path is a run, or a folder holding runs (any depth)."""
+    runs: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            raise MleWorldError(f"run directory {path} does not exist; pass a run made by mleworld")
+        if (path / JOURNAL).is_file():
+            runs.append(path)
+            continue
+        found = sorted(p.parent for p in path.rglob(JOURNAL))
+        if not found:
+            raise MleWorldError(f"{path} holds no agent run (no {JOURNAL}); pass a run directory")
+        runs.extend(found)
+    return list(dict.fromkeys(runs))
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise MleWorldError(f"{path} is missing or not valid JSON; the run is incomplete") from None
+    if not isinstance(data, dict):
+        raise MleWorldError(f"{path} is not a JSON object; the run is incomplete")
+    return data
+
+
+def _run_facts(run_dir: Path) -> dict[str, Any]:
+    """Task id, generator, seed and defect rate of a run, from its config (and summary)."""
+    config_path = run_dir / CONFIG
+    try:
+        config = yaml.safe_load(config_path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        raise MleWorldError(
+            f"{config_path} is missing or not YAML; the run is incomplete"
+        ) from None
+    summary = _read_json(run_dir / SUMMARY) if (run_dir / SUMMARY).is_file() else {}
+    codegen = config.get("codegen") or {}
+    task = str(summary.get("task") or config.get("task") or "")
+    task_dir = summary.get("task_dir") or (task if Path(task).is_dir() else None)
+    if task_dir and (Path(task_dir) / "task.yaml").is_file():
+        from mleworld.tasks.task import load_task
+
+        task = load_task(Path(task_dir)).id
+    if not task:
+        raise MleWorldError(f"{config_path} names no task; the run is incomplete")
+    return {
+        "task_id": Path(task).name if Path(task).is_absolute() else task,
+        "generator": str(codegen.get("model") or "builtin"),
+        "seed": config.get("seed"),
+        "defect_rate": codegen.get("defect_rate"),
+        "time_limit_s": (config.get("exec") or {}).get("time_limit_s"),
+    }
+
+
+def run_records(run_dir: Path, report: IngestReport | None = None) -> Iterator[Record]:
+    """The records of one run's executed nodes, in journal order."""
+    from mleworld.agent.journal import read_nodes
+
+    report = report if report is not None else IngestReport()
+    facts = _run_facts(run_dir)
+    context = _read_json(run_dir / CONTEXT)
+    overview = str(context.get("overview") or "")
+    packages = {str(k): str(v) for k, v in (context.get("packages") or {}).items()}
+    nodes, _ = read_nodes(run_dir / JOURNAL)
+    report.runs += 1
+    pyver = python_version()
+    for node in nodes:
+        report.nodes += 1
+        if node.error is not None and node.outcome is None:
+            report.skipped["code_model_error"] += 1
+            continue
+        if not node.executed or node.outcome is None:
+            report.skipped["not_executed"] += 1
+            continue
+        outcome = Outcome.from_dict(node.outcome)
+        x = WorldInput(
+            program=node.code,
+            packages=packages,
+            failing_imports=failing_imports(node.code),
+            python_version=pyver,
+            data_overview=overview,
+            time_limit_s=float(node.time_limit_s or facts["time_limit_s"] or 600.0),
+        )
+        yield Record.from_outcome(
+            outcome,
+            x,
+            task_id=facts["task_id"],
+            stage=node.stage,
+            generator=facts["generator"],
+            run_id=run_dir.name,
+            node_id=node.id,
+            parent_id=node.parent_id,
+            created_at=node.created_at or None,
+            extra={
+                "step": node.step,
+                "seed": facts["seed"],
+                "defect_rate": facts["defect_rate"],
+                "submission_error": outcome.submission_error,
+            },
+        )
+
+
+def _present(corpus: Corpus, run_ids: list[str]) -> set[tuple[str, str, str]]:
+    if not len(corpus) or not run_ids:
+        return set()
+    frame = corpus.query(
+        "SELECT DISTINCT task_id, run_id, node_id FROM records_raw "
+        "WHERE run_id IN (SELECT unnest(?::VARCHAR[]))",
+        [run_ids],
+    )
+    return set(frame.itertuples(index=False, name=None))
+
+
+def ingest_runs(run_dirs: Iterable[Path], corpus: Corpus) -> IngestReport:
+    """Append the executed nodes of these runs to `corpus`; nodes already there are skipped."""
+    report = IngestReport()
+    runs = find_runs(run_dirs)
+    present = _present(corpus, [run.name for run in runs])
+
+    def fresh() -> Iterator[Record]:
+        for run in runs:
+            for record in run_records(run, report):
+                if (record.task_id, record.run_id, record.node_id) in present:
+                    report.already_present += 1
+                    continue
+                present.add((record.task_id, record.run_id, record.node_id))
+                yield record
+
+    report.added = corpus.append(fresh())
+    return report

@@ -1,0 +1,269 @@
+"""Grow a corpus by running the builtin agent on the task suite and ingesting what it executed.
+
+A synthesis is a plan of agent runs, one per (task, k): run k of a task has its
+own seed, the defect rate asked for, and a per-program time limit drawn in
+turn from `time_limits` (short limits make the builtin writer size its
+programs down, and some overrun: the corpus gets timeouts). Runs execute in
+parallel, `workers` at a time, each in a fresh process (or as Ray tasks on a
+cluster); each program inside a run gets `cores // workers` threads. As each
+run finishes its nodes are ingested (ingest.py): the corpus is only ever
+written by this process.
+
+Everything lives under the corpus directory: `runs/<task>-s<seed>-d<defect>-t<limit>/`
+holds each agent run, so a killed synthesis picks up where it stopped (finished
+runs are only re-ingested, which adds nothing; an unfinished run resumes).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mleworld.corpus.ingest import CONFIG, SUMMARY, IngestReport, ingest_runs
+from mleworld.corpus.store import Corpus
+from mleworld.errors import MleWorldError
+
+RUNS_DIR = "runs"
+DEFAULT_TIME_LIMITS: tuple[float, ...] = (20.0, 40.0, 15.0, 60.0, 30.0)
+
+
+@dataclass(frozen=True)
+class SynthRun:
+    """One agent run of a synthesis."""
+
+    task: str
+    seed: int
+    steps: int
+    defect_rate: float
+    time_limit_s: float
+
+    @property
+    def name(self) -> str:
+        return (
+            f"{self.task}-s{self.seed}-d{round(self.defect_rate * 100):02d}-t{self.time_limit_s:g}"
+        )
+
+
+@dataclass
+class SynthReport:
+    runs_planned: int = 0
+    runs_done: int = 0
+    runs_failed: dict[str, str] = field(default_factory=dict)
+    ingest: IngestReport = field(default_factory=IngestReport)
+    wall_s: float = 0.0
+    workers: int = 1
+    cores: int = 1
+    records: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "runs_planned": self.runs_planned,
+            "runs_done": self.runs_done,
+            "runs_failed": dict(self.runs_failed),
+            "ingest": self.ingest.to_dict(),
+            "wall_s": round(self.wall_s, 1),
+            "workers": self.workers,
+            "cores": self.cores,
+            "records": self.records,
+        }
+
+
+def resolve_tasks(spec: str | Sequence[str]) -> list[str]:
+    """Suite task names from "all" or a comma-separated list (or a list of names)."""
+    from mleworld.tasks.suite import suite_names
+
+    names = suite_names()
+    wanted = spec.split(",") if isinstance(spec, str) else list(spec)
+    wanted = [w.strip() for w in wanted if w.strip()]
+    if wanted == ["all"]:
+        return names
+    unknown = [w for w in wanted if w not in names]
+    if unknown or not wanted:
+        raise MleWorldError(
+            f"unknown suite task(s) {', '.join(unknown) or '(none given)'}; "
+            f"use all or some of: {', '.join(names)}"
+        )
+    return list(dict.fromkeys(wanted))
+
+
+def plan_runs(
+    tasks: Sequence[str],
+    runs: int,
+    steps: int,
+    defect_rate: float,
+    *,
+    time_limits: Sequence[float] = DEFAULT_TIME_LIMITS,
+    seed: int = 0,
+) -> list[SynthRun]:
+    """Run k of every task, then run k+1: an interrupted synthesis has covered all tasks evenly."""
+    if runs < 1 or steps < 1:
+        raise MleWorldError("--runs and --steps must be at least 1")
+    if not 0.0 <= defect_rate <= 1.0:
+        raise MleWorldError(f"--defect-rate {defect_rate} is outside 0..1; pass e.g. 0.35")
+    if not time_limits or any(t <= 0 for t in time_limits):
+        raise MleWorldError("time limits must be positive seconds, e.g. 15,30,60")
+    plan = []
+    for k in range(runs):
+        for i, task in enumerate(tasks):
+            limit = float(time_limits[(k + i) % len(time_limits)])
+            plan.append(SynthRun(task, seed * 1000 + k, steps, defect_rate, limit))
+    return plan
+
+
+def _agent_run(spec: SynthRun, run_dir: str, threads: int) -> str:
+    """Run (or resume) one agent run in a worker process; returns the run directory."""
+    from mleworld.agent.config import build_config
+    from mleworld.agent.loop import resume, start
+
+    path = Path(run_dir)
+    if (path / CONFIG).is_file():
+        resume(path)
+    else:
+        if path.exists():
+            shutil.rmtree(path)  # killed before the run wrote its config: nothing to keep
+        config = build_config(
+            {
+                "task": spec.task,
+                "seed": spec.seed,
+                "agent": {"steps": spec.steps},
+                "exec": {"time_limit_s": spec.time_limit_s, "threads": threads},
+                "codegen": {"model": "builtin", "defect_rate": spec.defect_rate},
+            },
+            "synthesis",
+        )
+        start(config, path)
+    return run_dir
+
+
+def _is_finished(run_dir: Path, steps: int) -> bool:
+    import json
+
+    try:
+        summary = json.loads((run_dir / SUMMARY).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return summary.get("status") == "complete" and int(summary.get("steps") or 0) >= steps
+
+
+class _Pool:
+    """Where agent runs execute: local worker processes, or Ray tasks."""
+
+    def __init__(self, executor: str, workers: int) -> None:
+        self.executor = executor
+        if executor == "local":
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        elif executor == "ray":
+            import ray
+
+            if not ray.is_initialized():
+                ray.init(address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True)
+            self._remote = ray.remote(num_cpus=1)(_agent_run)
+        else:
+            raise MleWorldError(f"unknown executor {executor!r}; choose local or ray")
+
+    def submit(self, spec: SynthRun, run_dir: Path, threads: int) -> Future[str]:
+        if self.executor == "local":
+            return self._pool.submit(_agent_run, spec, str(run_dir), threads)
+        return self._remote.remote(spec, str(run_dir), threads).future()
+
+    def close(self) -> None:
+        if self.executor == "local":
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def synthesize(
+    tasks: str | Sequence[str],
+    out: Path,
+    *,
+    runs: int = 2,
+    steps: int = 12,
+    defect_rate: float = 0.35,
+    workers: int = 1,
+    time_limits: Sequence[float] = DEFAULT_TIME_LIMITS,
+    seed: int = 0,
+    executor: str = "local",
+    on_run: Callable[[SynthRun, str, IngestReport | None], None] | None = None,
+) -> SynthReport:
+    """Run the plan, ingesting each finished run into the corpus at `out` (created if new)."""
+    from mleworld.tasks.suite import prepare_suite_task
+
+    if workers < 1:
+        raise MleWorldError("--workers must be at least 1")
+    names = resolve_tasks(tasks)
+    plan = plan_runs(names, runs, steps, defect_rate, time_limits=time_limits, seed=seed)
+    corpus = Corpus.open_or_create(out)
+    runs_root = Path(out) / RUNS_DIR
+    runs_root.mkdir(exist_ok=True)
+    cores = os.cpu_count() or 1
+    threads = max(1, cores // workers)
+    report = SynthReport(runs_planned=len(plan), workers=workers, cores=cores)
+    began = time.monotonic()
+    for name in names:  # once, here: workers must not race to build the same cached task
+        prepare_suite_task(name)
+
+    def ingest(spec: SynthRun) -> IngestReport:
+        part = ingest_runs([runs_root / spec.name], corpus)
+        for key in ("runs", "nodes", "added", "already_present"):
+            setattr(report.ingest, key, getattr(report.ingest, key) + getattr(part, key))
+        report.ingest.skipped.update(part.skipped)
+        return part
+
+    todo: list[SynthRun] = []
+    for spec in plan:
+        if _is_finished(runs_root / spec.name, steps):
+            part = ingest(spec)
+            report.runs_done += 1
+            if on_run:
+                on_run(spec, "already done", part)
+        else:
+            todo.append(spec)
+    pool = _Pool(executor, workers) if todo else None
+    try:
+        pending: dict[Future[str], SynthRun] = {}
+        queue = iter(todo)
+        _fill(pool, queue, pending, runs_root, threads, workers)
+        while pending:
+            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for future in done:
+                spec = pending.pop(future)
+                error = future.exception()
+                if error is not None:
+                    report.runs_failed[spec.name] = f"{type(error).__name__}: {error}"
+                    if on_run:
+                        on_run(spec, f"failed: {error}", None)
+                else:
+                    report.runs_done += 1
+                    part = ingest(spec)
+                    if on_run:
+                        on_run(spec, "done", part)
+            _fill(pool, queue, pending, runs_root, threads, workers)
+    finally:
+        if pool is not None:
+            pool.close()
+    report.wall_s = time.monotonic() - began
+    report.records = len(corpus)
+    return report
+
+
+def _fill(
+    pool: _Pool | None,
+    queue: Iterable[SynthRun],
+    pending: dict[Future[str], SynthRun],
+    runs_root: Path,
+    threads: int,
+    workers: int,
+) -> None:
+    if pool is None:
+        return
+    for spec in queue:
+        pending[pool.submit(spec, runs_root / spec.name, threads)] = spec
+        if len(pending) >= workers:
+            return
