@@ -11,7 +11,9 @@ written by this process.
 
 Everything lives under the corpus directory: `runs/<task>-s<seed>-d<defect>-t<limit>/`
 holds each agent run, so a killed synthesis picks up where it stopped (finished
-runs are only re-ingested, which adds nothing; an unfinished run resumes).
+runs are only re-ingested, which adds nothing; an unfinished run resumes, up to
+the steps now asked for). Local workers die with the synthesis process, so a
+killed synthesis leaves no agent run going that would hold a run's lock.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import shutil
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -124,7 +127,7 @@ def _agent_run(spec: SynthRun, run_dir: str, threads: int) -> str:
 
     path = Path(run_dir)
     if (path / CONFIG).is_file():
-        resume(path)
+        resume(path, overrides={"agent": {"steps": spec.steps}})
     else:
         if path.exists():
             shutil.rmtree(path)  # killed before the run wrote its config: nothing to keep
@@ -152,14 +155,33 @@ def _is_finished(run_dir: Path, steps: int) -> bool:
     return summary.get("status") == "complete" and int(summary.get("steps") or 0) >= steps
 
 
+def _die_with_parent(parent: int) -> None:
+    """Worker setup: the kernel kills this worker when the synthesis process dies.
+
+    Otherwise a SIGKILLed synthesis leaves its workers finishing their agent
+    runs unattended, holding the runs' locks, and the re-run that should resume
+    those runs fails on them.
+    """
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: workers outlive a killed synthesis
+        return
+    if os.getppid() != parent:  # the synthesis died before prctl took effect
+        os._exit(1)
+
+
 class _Pool:
     """Where agent runs execute: local worker processes, or Ray tasks."""
 
     def __init__(self, executor: str, workers: int) -> None:
         self.executor = executor
+        self.workers = workers
         if executor == "local":
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            self._pool = self._local_pool()
         elif executor == "ray":
             import ray
 
@@ -169,9 +191,24 @@ class _Pool:
         else:
             raise MleWorldError(f"unknown executor {executor!r}; choose local or ray")
 
+    def _local_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_die_with_parent,
+            initargs=(os.getpid(),),
+        )
+
     def submit(self, spec: SynthRun, run_dir: Path, threads: int) -> Future[str]:
         if self.executor == "local":
-            return self._pool.submit(_agent_run, spec, str(run_dir), threads)
+            try:
+                return self._pool.submit(_agent_run, spec, str(run_dir), threads)
+            except BrokenProcessPool:
+                # A worker was killed (out of memory, say): its runs are reported
+                # failed, and the runs still queued get a fresh pool.
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._local_pool()
+                return self._pool.submit(_agent_run, spec, str(run_dir), threads)
         return self._remote.remote(spec, str(run_dir), threads).future()
 
     def close(self) -> None:
