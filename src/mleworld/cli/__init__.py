@@ -41,6 +41,7 @@ def _register() -> None:
         groups,
         judge_cmd,
         overview_cmd,
+        predict_cmd,
         run_cmd,
         task_cmd,
     )
@@ -48,7 +49,7 @@ def _register() -> None:
     app.add_typer(groups.task_app, name="task")
     app.add_typer(groups.corpus_app, name="corpus")
     app.add_typer(groups.wm_app, name="wm")
-    for module in (task_cmd, overview_cmd, grade_cmd, exec_cmd, run_cmd, judge_cmd):
+    for module in (task_cmd, overview_cmd, grade_cmd, exec_cmd, run_cmd, judge_cmd, predict_cmd):
         module.register(app)
 
 
