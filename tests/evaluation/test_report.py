@@ -232,14 +232,10 @@ def test_parents_are_found_in_the_whole_corpus(tmp_path: Path) -> None:
     held, parents = build_holdout(24)
     corpus = Corpus.create(tmp_path / "corpus")
     corpus.append([*parents, *held])
-    corpus.set_holdout(
-        {
-            r.task_id: [r.id for r in held if r.task_id == t]
-            for t in {r.task_id for r in held}
-            for r in held
-            if r.task_id == t
-        }
-    )
+    holdout: dict[str, list[str]] = {}
+    for r in held:
+        holdout.setdefault(r.task_id, []).append(r.id)
+    corpus.set_holdout(holdout)
     found = find_parents(corpus, held)
     assert len(found) == sum(1 for r in held if r.parent_id)
     for key, parent in found.items():
