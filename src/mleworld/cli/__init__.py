@@ -44,12 +44,22 @@ def _register() -> None:
         predict_cmd,
         run_cmd,
         task_cmd,
+        wm_eval_cmd,
     )
 
     app.add_typer(groups.task_app, name="task")
     app.add_typer(groups.corpus_app, name="corpus")
     app.add_typer(groups.wm_app, name="wm")
-    for module in (task_cmd, overview_cmd, grade_cmd, exec_cmd, run_cmd, judge_cmd, predict_cmd):
+    for module in (
+        task_cmd,
+        overview_cmd,
+        grade_cmd,
+        exec_cmd,
+        run_cmd,
+        judge_cmd,
+        predict_cmd,
+        wm_eval_cmd,
+    ):
         module.register(app)
 
 
