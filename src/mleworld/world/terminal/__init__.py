@@ -1,0 +1,22 @@
+"""Predicted terminal output: the text a program would print, without running it.
+
+`predicted_output(program, exc_type, ...)` is the one entry point (output.py);
+the rest of the package is the abstract run it is built on:
+
+==================  ==========================================================
+output.py           the API: clean runs, crashes, timeouts, tracebacks
+walk.py             statements in program order, calls into the program's code
+expressions.py      values of expressions (f-strings, arithmetic, comprehensions)
+library.py          Python, pandas, numpy, scikit-learn, LightGBM, logging calls
+objects.py          methods, attributes and subscripts of DataFrames, models, ...
+values.py           the value types, and the data overview's tables
+prints.py           values as printed text, format specs, log records
+trace.py            the walk's result (lines and events) and its limits
+locate.py           where a crash happens
+messages.py         the exception line; syntax errors as CPython prints them
+==================  ==========================================================
+"""
+
+from mleworld.world.terminal.output import predicted_output
+
+__all__ = ["predicted_output"]

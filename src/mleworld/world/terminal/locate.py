@@ -1,0 +1,703 @@
+"""Where a predicted crash happens in the abstract run.
+
+`locate` finds the crash point among a Trace's events (trace.py): the given
+line, else the place the message implicates (the subscript reading the missing
+column, the call passing the bad keyword, the import of the missing module,
+the read of the missing file, the use of the undefined name), else the most
+plausible place for the class (the first read of a column the data does not
+have, the first call with a keyword the installed library does not accept,
+the first model fit for a ValueError, ...). The result is a `Location`: the
+call stack, the expression that fails (its caret line) and how many lines
+were printed before.
+
+Library signatures and attributes are read from the installed versions
+(only the common ML libraries are ever imported for that).
+
+Not here: the exception line (messages.py), the output around it (output.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import re
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.terminal.trace import Event, Trace, hint_of
+from mleworld.world.terminal.values import TableInfo
+
+if TYPE_CHECKING:
+    from mleworld.world.terminal.output import Parsed
+
+__all__ = ["Location", "locate"]
+
+
+_OPERATIONS = frozenset(
+    {
+        *("fit", "fit_transform", "predict", "predict_proba", "transform", "train", "score"),
+        *("read_csv", "read_parquet", "merge", "concat", "to_csv", "DataFrame"),
+    }
+)
+
+_READ_CALLS = frozenset(
+    {
+        *("read_csv", "read_parquet", "read_json", "read_feather", "read_excel", "read_table"),
+        *("open", "load", "loadtxt", "read_text", "imread"),
+    }
+)
+
+_FILE_ERRORS = frozenset({"FileNotFoundError", "OSError", "PermissionError", "IsADirectoryError"})
+_COMPREHENSIONS = {
+    ast.ListComp: "<listcomp>",
+    ast.SetComp: "<setcomp>",
+    ast.DictComp: "<dictcomp>",
+    ast.GeneratorExp: "<genexpr>",
+}
+
+
+@dataclass
+class Location:
+    stack: tuple[tuple[str, ast.AST], ...]  # outer frames: (function name, call node)
+    func: str  # the crashing frame's function name
+    node: ast.AST  # the failing expression (or statement)
+    printed: int  # lines printed before the crash
+    value: Any = None  # what the walk knew there: the key, the path
+    stmt: ast.AST | None = None  # the statement holding `node`, when known
+    absent: tuple[str, ...] = ()  # keys known to be missing from the table read
+    comprehension: tuple[ast.AST, str] | None = None
+    inner: ast.AST | None = None
+
+
+def locate(
+    parsed: Parsed,
+    trace: Trace,
+    exc_type: str,
+    message: str | None,
+    line: int | None,
+    tables: dict[str, TableInfo],
+) -> Location:
+    implicated = _implicated(exc_type, message)
+    if line is not None:
+        found = _at_line(parsed, trace, exc_type, implicated, line)
+        if found is not None:
+            return _with_comprehension(parsed, found)
+    if implicated:
+        found = _by_object(trace, exc_type, implicated)
+        if found is not None:
+            return _with_comprehension(parsed, found)
+    found = _by_class(parsed, trace, exc_type, tables)
+    if found is not None:
+        return _with_comprehension(parsed, found)
+    return _fallback(parsed, trace, exc_type, implicated)
+
+
+def _implicated(exc_type: str, message: str | None) -> dict[str, Any]:
+    if not message:
+        return {}
+    text = message
+    out: dict[str, Any] = {}
+    m = re.search(r"unexpected keyword argument '(\w+)'", text)
+    if m:
+        out["keyword"] = m[1]
+    m = re.search(r"No module named '([\w.]+)'", text)
+    if m:
+        out["module"] = m[1]
+    m = re.search(r"cannot import name '(\w+)' from '([\w.]+)'", text)
+    if m:
+        out["name"], out["module"] = m[1], m[2]
+    m = re.search(r"No such file or directory: '([^']+)'", text)
+    if m:
+        out["path"] = m[1]
+    m = re.search(r"name '(\w+)' is not defined", text)
+    if m:
+        out["name"] = m[1]
+    m = re.search(r"has no attribute '(\w+)'", text)
+    if m:
+        out["attr"] = m[1]
+    if exc_type == "KeyError" or "not in index" in text:
+        keys = re.findall(r"'([^']*)'", _after_class(text))
+        if "not in index" in text or "None of [" in text:
+            out["keys"] = [k for k in keys if k not in ("object", "columns", "index")]
+        elif keys:
+            out["keys"] = keys[:1]
+    return out
+
+
+def _after_class(text: str) -> str:
+    m = re.match(r"^\s*[A-Za-z_][\w.]*:\s?(.*)$", text, re.S)
+    return m[1] if m else text
+
+
+def _at_line(
+    parsed: Parsed, trace: Trace, exc_type: str, implicated: dict[str, Any], line: int
+) -> Location | None:
+    for i, event in enumerate(trace.events):
+        if event.kind != "stmt" or not _covers(event.node, line):
+            continue
+        value = None
+        node = None
+        # A key read or file opened by this statement, on that line, is the crash.
+        for later in trace.events[i + 1 : i + 200]:
+            if later.kind == "stmt":
+                break
+            on_line = getattr(later.node, "lineno", 0) == line
+            wanted = (
+                "key" if exc_type == "KeyError" else "file" if exc_type in _FILE_ERRORS else None
+            )
+            if on_line and later.kind == wanted:
+                node, value = later.node, later.value
+                break
+        if node is None:
+            node = _pick(event.node, exc_type, implicated, line)
+        return Location(event.stack, event.func, node, event.printed, value, event.node)
+    return _static(parsed, trace, exc_type, implicated, line)
+
+
+def _static(
+    parsed: Parsed, trace: Trace, exc_type: str, implicated: dict[str, Any], line: int
+) -> Location | None:
+    """The line was never reached by the walk: its statement and enclosing function."""
+    assert parsed.tree is not None
+    stmt, funcs = _statement_at(parsed.tree, line)
+    if stmt is None:
+        return None
+    node = _pick(stmt, exc_type, implicated, line)
+    if funcs:
+        name = funcs[-1].name
+        enter = next((e for e in trace.events if e.kind == "enter" and e.node is funcs[-1]), None)
+        if enter is not None:
+            return Location(enter.stack, name, node, enter.printed)
+        return Location((), name, node, 0)
+    printed = next(
+        (
+            e.printed
+            for e in trace.events
+            if e.kind == "stmt" and e.node.lineno >= line and not e.stack
+        ),
+        len(trace.lines),
+    )
+    return Location((), "<module>", node, printed)
+
+
+def _statement_at(tree: ast.Module, line: int) -> tuple[ast.stmt | None, list[Any]]:
+    body: list[ast.stmt] = tree.body
+    funcs: list[Any] = []
+    found: ast.stmt | None = None
+    while True:
+        inner = None
+        for s in body:
+            end = getattr(s, "end_lineno", s.lineno) or s.lineno
+            if s.lineno <= line <= end:
+                inner = s
+                break
+        if inner is None:
+            return found, funcs
+        found = inner
+        if _covers(inner, line):
+            return found, funcs
+        if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            funcs.append(inner)
+        body = _child_bodies(inner, line)
+        if not body:
+            return found, funcs
+
+
+def _child_bodies(s: ast.stmt, line: int) -> list[ast.stmt]:
+    for name in ("body", "orelse", "finalbody", "handlers"):
+        part = getattr(s, name, None)
+        if not part:
+            continue
+        first = part[0].lineno
+        last = getattr(part[-1], "end_lineno", part[-1].lineno) or part[-1].lineno
+        if first <= line <= last:
+            if name == "handlers":
+                for h in part:
+                    if h.lineno <= line <= (h.end_lineno or h.lineno):
+                        return list(h.body)
+                return []
+            return list(part)
+    if isinstance(s, ast.ClassDef):
+        return list(s.body)
+    return []
+
+
+def _covers(s: ast.AST, line: int) -> bool:
+    start = getattr(s, "lineno", 0)
+    return start <= line <= _header_end(s)
+
+
+def _header_end(s: ast.AST) -> int:
+    body = getattr(s, "body", None)
+    if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return s.lineno
+    if isinstance(body, list) and body and isinstance(s, ast.stmt):
+        return max(s.lineno, body[0].lineno - 1)
+    return getattr(s, "end_lineno", None) or getattr(s, "lineno", 0)
+
+
+def _header_exprs(s: ast.AST) -> list[ast.AST]:
+    if isinstance(s, (ast.For, ast.AsyncFor)):
+        return [s.iter]
+    if isinstance(s, (ast.If, ast.While)):
+        return [s.test]
+    if isinstance(s, (ast.With, ast.AsyncWith)):
+        return [item.context_expr for item in s.items]
+    if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Try)):
+        return []
+    return [s]
+
+
+def _nodes_in(s: ast.AST, line: int | None = None) -> list[ast.AST]:
+    nodes = [n for expr in _header_exprs(s) for n in ast.walk(expr)]
+    if line is not None:
+        on_line = [n for n in nodes if getattr(n, "lineno", None) == line]
+        nodes = on_line or nodes
+    return sorted(
+        (n for n in nodes if hasattr(n, "col_offset")),
+        key=lambda n: (n.lineno, n.col_offset, -(n.end_col_offset or 0)),  # type: ignore[attr-defined]
+    )
+
+
+def _pick(stmt: ast.AST, exc_type: str, implicated: dict[str, Any], line: int | None) -> ast.AST:
+    """The failing expression within a statement, for the caret line."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return stmt
+    nodes = _nodes_in(stmt, line)
+    keys = implicated.get("keys") or []
+
+    def first(pred: Any) -> ast.AST | None:
+        return next((n for n in nodes if pred(n)), None)
+
+    found: ast.AST | None = None
+    if exc_type == "KeyError":
+        found = first(lambda n: isinstance(n, ast.Subscript) and _const(n.slice) in keys) or first(
+            lambda n: (
+                isinstance(n, ast.Subscript)
+                and isinstance(n.slice, (ast.Constant, ast.Name, ast.Attribute, ast.List))
+            )
+        )
+    elif exc_type == "AttributeError":
+        attr = implicated.get("attr")
+        found = first(lambda n: isinstance(n, ast.Attribute) and n.attr == attr) or first(
+            lambda n: isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+        )
+        if isinstance(found, ast.Call):
+            found = found.func
+    elif exc_type in ("NameError", "UnboundLocalError"):
+        name = implicated.get("name")
+        found = first(lambda n: isinstance(n, ast.Name) and n.id == name)
+    elif exc_type == "TypeError" and implicated.get("keyword"):
+        kw = implicated["keyword"]
+        found = first(lambda n: isinstance(n, ast.Call) and any(k.arg == kw for k in n.keywords))
+    elif exc_type in ("FileNotFoundError", "OSError", "PermissionError", "IsADirectoryError"):
+        found = first(lambda n: isinstance(n, ast.Call) and hint_of(n.func) in _READ_CALLS)
+    elif exc_type == "ZeroDivisionError":
+        found = first(
+            lambda n: (
+                isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv, ast.Mod))
+            )
+        )
+    elif exc_type == "IndexError":
+        found = first(lambda n: isinstance(n, ast.Subscript))
+    if found is None:
+        found = first(lambda n: isinstance(n, ast.Call) and hint_of(n.func) in _OPERATIONS)
+    if found is None:
+        found = first(lambda n: isinstance(n, ast.Call))
+    if found is None:
+        found = _value_of(stmt)
+    return found
+
+
+def _value_of(stmt: ast.AST) -> ast.AST:
+    value = getattr(stmt, "value", None)
+    if isinstance(stmt, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)):
+        return value if value is not None else stmt
+    exprs = _header_exprs(stmt)
+    return exprs[0] if exprs else stmt
+
+
+def _const(node: ast.AST) -> Any:
+    return node.value if isinstance(node, ast.Constant) else None
+
+
+def _by_object(trace: Trace, exc_type: str, implicated: dict[str, Any]) -> Location | None:
+    keys = implicated.get("keys")
+    if keys:
+        for e in trace.events:
+            if e.kind == "key" and any(k in _event_keys(e) for k in keys):
+                return _at_event(e)
+    path = implicated.get("path")
+    if path:
+        base = path.replace("\\", "/").rsplit("/", 1)[-1]
+        files = [e for e in trace.events if e.kind == "file"]
+        for e in files:
+            if isinstance(e.value, str) and e.value.rsplit("/", 1)[-1] == base:
+                return _at_event(e)
+        if files:
+            return _at_event(files[0])
+    for e in trace.events:
+        if e.kind != "stmt":
+            continue
+        node = e.node
+        if "module" in implicated and isinstance(node, (ast.Import, ast.ImportFrom)):
+            if _imports_module(node, implicated["module"], implicated.get("name")):
+                return Location(e.stack, e.func, node, e.printed, stmt=e.stmt)
+            continue
+        target = _find_in(node, implicated, exc_type)
+        if target is not None:
+            return Location(e.stack, e.func, target, e.printed, stmt=e.stmt)
+    return None
+
+
+def _find_in(stmt: ast.AST, implicated: dict[str, Any], exc_type: str) -> ast.AST | None:
+    for n in _nodes_in(stmt):
+        if (
+            "keyword" in implicated
+            and isinstance(n, ast.Call)
+            and any(k.arg == implicated["keyword"] for k in n.keywords)
+        ):
+            return n
+        if "attr" in implicated and isinstance(n, ast.Attribute) and n.attr == implicated["attr"]:
+            return n
+        if (
+            exc_type in ("NameError", "UnboundLocalError")
+            and "name" in implicated
+            and isinstance(n, ast.Name)
+            and n.id == implicated["name"]
+            and isinstance(n.ctx, ast.Load)
+        ):
+            return n
+    return None
+
+
+def _imports_module(node: ast.Import | ast.ImportFrom, module: str, name: str | None) -> bool:
+    if isinstance(node, ast.Import):
+        return any(a.name == module or a.name.startswith(module + ".") for a in node.names)
+    mod = node.module or ""
+    if name is not None:
+        return mod == module and any(a.name == name for a in node.names)
+    return mod == module or mod.startswith(module + ".")
+
+
+def _event_keys(e: Event) -> list[str]:
+    key = e.value
+    if isinstance(key, str):
+        return [key]
+    if isinstance(key, list):
+        return [k for k in key if isinstance(k, str)]
+    return []
+
+
+def _at_event(e: Event) -> Location:
+    return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt, e.absent)
+
+
+def _by_class(
+    parsed: Parsed, trace: Trace, exc_type: str, tables: dict[str, TableInfo]
+) -> Location | None:
+    events = trace.events
+    if exc_type == "KeyError":
+        keyed = [e for e in events if e.kind == "key" and _event_keys(e)]
+        missing = [e for e in keyed if e.absent]
+        single = [e for e in keyed if isinstance(e.value, str)]
+        chosen = (missing or single or keyed or [None])[0]
+        if chosen is not None:
+            return _at_event(chosen)
+    if exc_type in _FILE_ERRORS:
+        files = [e for e in events if e.kind == "file"]
+        absent = [e for e in files if tables and not _known_file(e.value, tables)]
+        chosen = (absent or files or [None])[0]
+        if chosen is not None:
+            return _at_event(chosen)
+    if exc_type in ("ModuleNotFoundError", "ImportError"):
+        return _import_location(parsed, events)
+    if exc_type in ("NameError", "UnboundLocalError"):
+        undefined = _undefined_names(parsed)
+        for e in events:
+            if e.kind != "stmt":
+                continue
+            for n in _nodes_in(e.node):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in undefined:
+                    return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
+    if exc_type == "AttributeError":
+        for e in events:
+            if e.kind == "attr" and isinstance(e.node, ast.Attribute):
+                name, owner = e.value
+                cls = _resolve(f"pandas.{owner}")
+                if cls is not None and not hasattr(cls, name):
+                    return Location(e.stack, e.func, e.node, e.printed, (name, owner), e.stmt)
+            if e.kind != "stmt":
+                continue
+            for n in _nodes_in(e.node):
+                if isinstance(n, ast.Attribute) and _missing_module_attr(parsed, n):
+                    return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
+    if exc_type == "TypeError":
+        for e in events:
+            if e.kind != "stmt":
+                continue
+            for n in _nodes_in(e.node):
+                if isinstance(n, ast.Call) and n.keywords and _bad_keyword(parsed, n):
+                    return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
+    if exc_type in ("ZeroDivisionError", "IndexError"):
+        kind = ast.BinOp if exc_type == "ZeroDivisionError" else ast.Subscript
+        for e in events:
+            if e.kind == "stmt" and any(isinstance(n, kind) for n in _nodes_in(e.node)):
+                return Location(
+                    e.stack, e.func, _pick(e.node, exc_type, {}, None), e.printed, stmt=e.stmt
+                )
+    fits = [e for e in events if e.kind == "fit"]
+    if fits:
+        e = fits[0]
+        return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt)
+    return None
+
+
+def _fallback(parsed: Parsed, trace: Trace, exc_type: str, implicated: dict[str, Any]) -> Location:
+    stmts = [e for e in trace.events if e.kind == "stmt" and not e.stack]
+    if stmts:
+        e = stmts[-1]
+        return Location(
+            e.stack, e.func, _pick(e.node, exc_type, implicated, None), e.printed, stmt=e.stmt
+        )
+    assert parsed.tree is not None
+    body = parsed.tree.body
+    node: ast.AST = body[-1] if body else parsed.tree
+    if not hasattr(node, "lineno"):
+        node = ast.Pass(lineno=1, col_offset=0, end_lineno=1, end_col_offset=0)
+    return Location((), "<module>", node, len(trace.lines))
+
+
+def _with_comprehension(parsed: Parsed, loc: Location) -> Location:
+    """A failure inside a comprehension runs in its own frame (`<listcomp>` in 3.11)."""
+    target = loc.node
+    lineno = getattr(target, "lineno", None)
+    if lineno is None or parsed.tree is None or isinstance(target, ast.stmt):
+        return loc
+    root = loc.stmt if loc.stmt is not None and _contains(loc.stmt, target) else None
+    if root is None:
+        root = _enclosing_stmt(parsed.tree, target)
+    if root is None:
+        return loc
+    first, last = root.lineno, getattr(root, "end_lineno", None) or root.lineno  # type: ignore[attr-defined]
+    if not any(" for " in text for text in parsed.source_lines[first - 1 : last]):
+        return loc
+    best: ast.AST | None = None
+    for n in ast.walk(root):
+        if type(n) in _COMPREHENSIONS and n is not target and _contains(n, target):
+            first_iter = n.generators[0].iter  # type: ignore[attr-defined]
+            if _contains(first_iter, target) or first_iter is target:
+                continue
+            best = n
+    if best is not None:
+        loc.comprehension = (best, _COMPREHENSIONS[type(best)])
+        loc.inner = target
+    return loc
+
+
+def _enclosing_stmt(tree: ast.Module, target: ast.AST) -> ast.AST | None:
+    line = getattr(target, "lineno", 0)
+    for n in ast.walk(tree):
+        compound = (ast.FunctionDef, ast.ClassDef, ast.If, ast.For, ast.With, ast.Try)
+        spans = isinstance(n, ast.stmt) and n.lineno <= line <= (n.end_lineno or n.lineno)
+        if spans and not isinstance(n, compound) and _contains(n, target):
+            return n
+    return None
+
+
+def _contains(root: ast.AST, target: ast.AST) -> bool:
+    return any(n is target for n in ast.walk(root))
+
+
+def _known_file(path: Any, tables: dict[str, TableInfo]) -> bool:
+    if not isinstance(path, str):
+        return True
+    norm = path.replace("\\", "/")
+    return norm.rsplit("/", 1)[-1] in tables and (
+        norm.startswith(("input/", "./input/")) or "/" not in norm.lstrip("./")
+    )
+
+
+def _import_location(parsed: Parsed, events: list[Event]) -> Location | None:
+    from mleworld.codegen.packages import failing_imports
+
+    failing = set(failing_imports(parsed.source))
+    imports = [
+        e for e in events if e.kind == "stmt" and isinstance(e.node, (ast.Import, ast.ImportFrom))
+    ]
+    stdlib = getattr(sys, "stdlib_module_names", frozenset())
+    chosen = next((e for e in imports if _top_modules(e.node) & failing), None)
+    if chosen is None:
+        chosen = next((e for e in imports if _top_modules(e.node) - set(stdlib)), None)
+    if chosen is None and imports:
+        chosen = imports[0]
+    if chosen is None:
+        return None
+    return Location(chosen.stack, chosen.func, chosen.node, chosen.printed)
+
+
+def _top_modules(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Import):
+        return {a.name.split(".")[0] for a in node.names}
+    if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+        return {node.module.split(".")[0]}
+    return set()
+
+
+@lru_cache(maxsize=64)
+def _bound_names_cached(source: str) -> frozenset[str]:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    names: set[str] = set(dir(builtins)) | {"__name__", "__file__", "__doc__"}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+        elif isinstance(n, ast.arg):
+            names.add(n.arg)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            for a in n.names:
+                names.add(a.asname or a.name.split(".")[0])
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            names.add(n.name)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            names.update(n.names)
+    return frozenset(names)
+
+
+def _undefined_names(parsed: Parsed) -> set[str]:
+    bound = _bound_names_cached(parsed.source)
+    assert parsed.tree is not None
+    return {
+        n.id
+        for n in ast.walk(parsed.tree)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in bound
+    }
+
+
+def _aliases(parsed: Parsed) -> dict[str, str]:
+    out: dict[str, str] = {}
+    assert parsed.tree is not None
+    for n in parsed.tree.body:
+        if isinstance(n, ast.Import):
+            for a in n.names:
+                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(n, ast.ImportFrom) and n.module and not n.level:
+            for a in n.names:
+                out[a.asname or a.name] = f"{n.module}.{a.name}"
+    return out
+
+
+# Libraries whose installed version is inspected (signatures, attributes) to name the
+# keyword or attribute a program gets wrong. Only these are ever imported here.
+_INSPECTABLE = frozenset(
+    {"sklearn", "pandas", "numpy", "lightgbm", "xgboost", "catboost", "scipy", "statsmodels"}
+)
+
+
+@lru_cache(maxsize=1024)
+def _resolve(qualname: str) -> Any:
+    """The object a dotted name refers to in the installed library, or None."""
+    import importlib
+
+    parts = qualname.split(".")
+    if parts[0] not in _INSPECTABLE and parts[0] not in sys.modules:
+        return None
+    for cut in range(len(parts), 0, -1):
+        name = ".".join(parts[:cut])
+        module = sys.modules.get(name)
+        if module is None and parts[0] in _INSPECTABLE:
+            try:
+                module = importlib.import_module(name)
+            except Exception:
+                continue
+        if module is None:
+            continue
+        obj: Any = module
+        for part in parts[cut:]:
+            obj = getattr(obj, part, None)
+            if obj is None:
+                return None
+        return obj
+    return None
+
+
+def _missing_module_attr(parsed: Parsed, node: ast.Attribute) -> bool:
+    if not isinstance(node.value, ast.Name):
+        return False
+    qual = _aliases(parsed).get(node.value.id)
+    if qual is None:
+        return False
+    module = _resolve(qual)
+    if module is None or not inspect.ismodule(module):
+        return False
+    return not hasattr(module, node.attr) and f"{module.__name__}.{node.attr}" not in sys.modules
+
+
+def _callee_qualname(parsed: Parsed, call: ast.Call) -> str | None:
+    parts: list[str] = []
+    node: ast.AST = call.func
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    base = _aliases(parsed).get(node.id)
+    if base is None:
+        return None
+    return ".".join([base, *reversed(parts)])
+
+
+@lru_cache(maxsize=512)
+def _accepted(qualname: str) -> frozenset[str] | None:
+    """Keyword names a loaded library callable accepts; None when it takes **kwargs or is unknown."""
+    obj = _resolve(qualname)
+    if obj is None or not callable(obj):
+        return None
+    try:
+        sig = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None
+    names = set()
+    for p in sig.parameters.values():
+        if p.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if p.kind is not inspect.Parameter.POSITIONAL_ONLY:
+            names.add(p.name)
+    return frozenset(names)
+
+
+def _bad_keyword(parsed: Parsed, call: ast.Call) -> str | None:
+    qual = _callee_qualname(parsed, call)
+    accepted = _accepted(qual) if qual is not None else _local_accepted(parsed, call)
+    if accepted is None:
+        return None
+    return next((k.arg for k in call.keywords if k.arg and k.arg not in accepted), None)
+
+
+def _local_accepted(parsed: Parsed, call: ast.Call) -> frozenset[str] | None:
+    """Keywords a function or class the program defines at module level accepts."""
+    if not isinstance(call.func, ast.Name) or parsed.tree is None:
+        return None
+    for node in parsed.tree.body:
+        fn: Any = None
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == call.func.id:
+            fn = node
+        elif isinstance(node, ast.ClassDef) and node.name == call.func.id:
+            fn = next(
+                (b for b in node.body if isinstance(b, ast.FunctionDef) and b.name == "__init__"),
+                None,
+            )
+            if fn is None:
+                return None
+        if fn is not None:
+            if fn.args.kwarg is not None:
+                return None
+            return frozenset(a.arg for a in [*fn.args.args, *fn.args.kwonlyargs])
+    return None

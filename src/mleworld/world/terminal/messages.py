@@ -1,0 +1,433 @@
+"""The exception line of a predicted crash, and syntax errors as CPython prints them.
+
+`crash_message` writes the last line when no message was given, naming the
+implicated object as CPython and the libraries would: `KeyError: 'price'`,
+`KeyError: "['Prcie'] not in index"`, `TypeError: LogisticRegression.__init__()
+got an unexpected keyword argument 'normalize'`, `ModuleNotFoundError: No
+module named 'm'`, `FileNotFoundError: [Errno 2] No such file or directory:
+'path'`, `NameError: name 'x' is not defined. Did you mean: 'y'?` (CPython
+3.11's suggestion algorithm, Python/suggestions.c).
+
+`syntax_output` is a syntax error in CPython's own format, read from the real
+parser when the program does not compile.
+
+Not here: finding the crash point (locate.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import re
+import sys
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.terminal.locate import (
+    Location,
+    _aliases,
+    _bad_keyword,
+    _callee_qualname,
+    _const,
+    _resolve,
+)
+from mleworld.world.terminal.trace import hint_of
+
+if TYPE_CHECKING:
+    from mleworld.world.terminal.output import Parsed
+
+__all__ = ["SIGNAL_TEXT", "crash_message", "syntax_output"]
+
+
+# What the shell or the interpreter prints for deaths without a Python traceback.
+SIGNAL_TEXT = {
+    "Killed": "Killed",
+    "SegmentationFault": "Segmentation fault (core dumped)",
+    "Aborted": "Aborted (core dumped)",
+    "BusError": "Bus error (core dumped)",
+    "Terminated": "Terminated",
+}
+
+
+def crash_message(exc_type: str, loc: Location, parsed: Parsed) -> str:
+    node = loc.inner or loc.node
+    if exc_type == "KeyError":
+        return _key_message(loc, node)
+    if exc_type == "TypeError":
+        return _type_message(parsed, node)
+    if exc_type in ("ModuleNotFoundError", "ImportError"):
+        return _import_message(exc_type, node)
+    if exc_type in ("FileNotFoundError", "OSError", "PermissionError", "IsADirectoryError"):
+        path = loc.value if isinstance(loc.value, str) else _first_string(node) or "input/data.csv"
+        errno = {
+            "PermissionError": "[Errno 13] Permission denied",
+            "IsADirectoryError": "[Errno 21] Is a directory",
+        }
+        prefix = errno.get(exc_type, "[Errno 2] No such file or directory")
+        cls = "FileNotFoundError" if exc_type == "OSError" else exc_type
+        return f"{cls}: {prefix}: {path!r}"
+    if exc_type in ("NameError", "UnboundLocalError"):
+        name = node.id if isinstance(node, ast.Name) else _first_name(node) or "x"
+        if exc_type == "UnboundLocalError":
+            return (
+                f"UnboundLocalError: cannot access local variable '{name}' where it is not "
+                "associated with a value"
+            )
+        return f"NameError: name '{name}' is not defined{_name_suggestion(name, loc, parsed)}"
+    if exc_type == "AttributeError":
+        return _attribute_message(parsed, node, loc.value)
+    if exc_type == "ZeroDivisionError":
+        return "ZeroDivisionError: division by zero"
+    if exc_type == "IndexError":
+        return "IndexError: index 1 is out of bounds for axis 1 with size 1"
+    if exc_type == "MemoryError":
+        return "MemoryError: Unable to allocate 7.45 GiB for an array with shape (1000000, 1000) and data type float64"
+    if exc_type == "ValueError":
+        return _value_message(node)
+    if exc_type in ("KeyboardInterrupt", "StopIteration", "AssertionError"):
+        return exc_type
+    if exc_type == "NotImplementedError":
+        return exc_type
+    if exc_type == "RecursionError":
+        return "RecursionError: maximum recursion depth exceeded"
+    return f"{exc_type}: {_callee(node) or 'the program'} failed"
+
+
+def _key_message(loc: Location, node: ast.AST) -> str:
+    key = loc.value
+    if isinstance(key, list):
+        key = list(loc.absent) or key[:1]
+    if key is None and isinstance(node, ast.Subscript):
+        key = _const(node.slice)
+        if isinstance(node.slice, ast.List):
+            key = [_const(e) for e in node.slice.elts if isinstance(_const(e), str)]
+        elif key is None:
+            key = hint_of(node.slice) or None
+    if isinstance(key, list) and key:
+        return f'KeyError: "{[k for k in key]!r} not in index"'
+    if isinstance(key, (str, int)):
+        return f"KeyError: {key!r}"
+    return "KeyError: 'target'"
+
+
+def _type_message(parsed: Parsed, node: ast.AST) -> str:
+    call = (
+        node
+        if isinstance(node, ast.Call)
+        else next((n for n in ast.walk(node) if isinstance(n, ast.Call)), None)
+    )
+    if call is not None and call.keywords:
+        bad = _bad_keyword(parsed, call) or next(
+            (k.arg for k in reversed(call.keywords) if k.arg), None
+        )
+        if bad:
+            return f"TypeError: {_callee_qual(parsed, call)}() got an unexpected keyword argument '{bad}'"
+    if isinstance(node, ast.BinOp):
+        return "TypeError: unsupported operand type(s) for +: 'float' and 'str'"
+    if isinstance(node, ast.Subscript):
+        return "TypeError: 'NoneType' object is not subscriptable"
+    if call is not None:
+        return (
+            f"TypeError: {_callee_qual(parsed, call)}() missing 1 required positional argument: 'y'"
+        )
+    return "TypeError: 'NoneType' object is not callable"
+
+
+def _callee_qual(parsed: Parsed, call: ast.Call) -> str:
+    name = _callee(call) or "function"
+    qual = _callee_qualname(parsed, call)
+    obj = _resolve(qual) if qual else None
+    if inspect.isclass(obj) or (obj is None and name[:1].isupper()):
+        return f"{name}.__init__"
+    return name
+
+
+def _callee(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Call):
+        return hint_of(node.func) or None
+    call = next((n for n in ast.walk(node) if isinstance(n, ast.Call)), None)
+    return hint_of(call.func) if call is not None else None
+
+
+def _import_message(exc_type: str, node: ast.AST) -> str:
+    from mleworld.codegen.packages import failing_imports
+
+    if isinstance(node, ast.ImportFrom) and node.module:
+        top = node.module.split(".")[0]
+        if exc_type == "ImportError" and not failing_imports(f"import {top}"):
+            name = node.names[0].name
+            return f"ImportError: cannot import name '{name}' from '{node.module}' ({_module_file(node.module)})"
+        return f"ModuleNotFoundError: No module named '{_missing_part(node.module)}'"
+    if isinstance(node, ast.Import):
+        failing = [a.name for a in node.names if failing_imports(f"import {a.name}")]
+        module = failing[0] if failing else node.names[0].name
+        return f"ModuleNotFoundError: No module named '{_missing_part(module)}'"
+    return "ModuleNotFoundError: No module named 'module'"
+
+
+def _missing_part(module: str) -> str:
+    """Python names the first part of a dotted import that cannot be found."""
+    from mleworld.codegen.packages import failing_imports
+
+    top = module.split(".")[0]
+    return top if failing_imports(f"import {top}") else module
+
+
+def _module_file(module: str) -> str:
+    import importlib.util
+
+    top, _, rest = module.partition(".")
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        spec = None
+    origin = getattr(spec, "origin", None)
+    if not origin:
+        return f"{sys.prefix}/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packages/{module.replace('.', '/')}/__init__.py"
+    if not rest:
+        return origin
+    base = origin.rsplit("/", 1)[0]
+    return f"{base}/{rest.replace('.', '/')}/__init__.py"
+
+
+def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
+    attr_node = (
+        node
+        if isinstance(node, ast.Attribute)
+        else next((n for n in ast.walk(node) if isinstance(n, ast.Attribute)), None)
+    )
+    if attr_node is None:
+        return "AttributeError: 'NoneType' object has no attribute 'shape'"
+    attr = attr_node.attr
+    if isinstance(attr_node.value, ast.Name):
+        qual = _aliases(parsed).get(attr_node.value.id)
+        module = _resolve(qual) if qual else None
+        if module is not None and inspect.ismodule(module):
+            hint = _suggest(attr, sorted(n for n in dir(module)))
+            return f"AttributeError: module '{module.__name__}' has no attribute '{attr}'{hint}"
+        if qual is not None and "." not in qual:
+            return f"AttributeError: module '{qual}' has no attribute '{attr}'"
+    owner = (
+        known[1] if isinstance(known, tuple) and len(known) == 2 else _owner_type(attr_node.value)
+    )
+    cls = _resolve(f"pandas.{owner}") if owner in ("DataFrame", "Series") else None
+    hint = _suggest(attr, sorted(dir(cls))) if cls is not None else ""
+    return f"AttributeError: '{owner}' object has no attribute '{attr}'{hint}"
+
+
+def _owner_type(node: ast.AST) -> str:
+    name = hint_of(node).lower()
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return "Series"
+    if any(w in name for w in ("model", "clf", "est", "reg", "pipe")):
+        return "NoneType"
+    return "DataFrame"
+
+
+def _value_message(node: ast.AST) -> str:
+    callee = _callee(node) or ""
+    if callee in ("fit", "fit_transform", "train"):
+        return "ValueError: could not convert string to float: 'unknown'"
+    if callee in ("predict", "predict_proba", "transform"):
+        return "ValueError: X has 10 features, but the model is expecting 12 features as input."
+    if callee == "DataFrame":
+        return "ValueError: All arrays must be of the same length"
+    if callee.endswith("_score") or callee.endswith("_error") or callee == "log_loss":
+        return "ValueError: Found input variables with inconsistent numbers of samples: [100, 80]"
+    return "ValueError: could not convert string to float: 'unknown'"
+
+
+def _first_string(node: ast.AST) -> str | None:
+    for n in ast.walk(node):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str):
+            return n.value
+    return None
+
+
+def _first_name(node: ast.AST) -> str | None:
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            return n.id
+    return None
+
+
+def _name_suggestion(name: str, loc: Location, parsed: Parsed) -> str:
+    """CPython 3.11 looks in the frame's locals, then the module's globals, then builtins."""
+    assert parsed.tree is not None
+    tiers: list[list[str]] = []
+    fn = _function_named(parsed.tree, loc.func) if loc.func != "<module>" else None
+    if fn is not None:
+        local = [a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]]
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id not in local:
+                local.append(n.id)
+        tiers.append(local)
+    module = ["__name__", "__doc__", "__package__", "__loader__", "__spec__", "__annotations__"]
+    module += ["__builtins__", "__file__", "__cached__"]
+    for stmt in parsed.tree.body:
+        for n in _bound_at_top(stmt):
+            if n not in module:
+                module.append(n)
+    tiers.append(module)
+    tiers.append(list(vars(builtins)))
+    for names in tiers:
+        hint = _suggest(name, names)
+        if hint:
+            return hint
+    return ""
+
+
+def _function_named(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name:
+            return n
+    return None
+
+
+def _bound_at_top(stmt: ast.stmt) -> list[str]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [stmt.name]
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return [a.asname or a.name.split(".")[0] for a in stmt.names]
+    out = []
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            out.append(n.id)
+        if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
+            break
+    return out
+
+
+def _visible_names(parsed: Parsed) -> list[str]:
+    assert parsed.tree is not None
+    names = set(dir(builtins))
+    for n in ast.walk(parsed.tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            names.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            for a in n.names:
+                names.add(a.asname or a.name.split(".")[0])
+    return sorted(names)
+
+
+# CPython 3.11's suggestion for NameError/AttributeError (Python/suggestions.c).
+_MOVE_COST = 2
+
+_CASE_COST = 1
+
+_MAX_STRING = 40
+
+
+def _substitution_cost(a: str, b: str) -> int:
+    if (ord(a) & 31) != (ord(b) & 31):
+        return _MOVE_COST
+    if a == b:
+        return 0
+    if a.lower() == b.lower():
+        return _CASE_COST
+    return _MOVE_COST
+
+
+def _levenshtein(a: str, b: str, max_cost: int) -> int:
+    if a == b:
+        return 0
+    pre = 0
+    while pre < min(len(a), len(b)) and a[pre] == b[pre]:
+        pre += 1
+    a, b = a[pre:], b[pre:]
+    while a and b and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
+    if not a or not b:
+        return (len(a) + len(b)) * _MOVE_COST
+    if len(a) > _MAX_STRING or len(b) > _MAX_STRING:
+        return max_cost + 1
+    if len(b) < len(a):
+        a, b = b, a
+    if (len(b) - len(a)) * _MOVE_COST > max_cost:
+        return max_cost + 1
+    buffer = [(i + 1) * _MOVE_COST for i in range(len(a))]
+    result = 0
+    for bi, code in enumerate(b):
+        distance = result = bi * _MOVE_COST
+        minimum = sys.maxsize
+        for ai, ch in enumerate(a):
+            substitute = distance + _substitution_cost(code, ch)
+            distance = buffer[ai]
+            insert_delete = min(result, distance) + _MOVE_COST
+            result = min(insert_delete, substitute)
+            buffer[ai] = result
+            minimum = min(minimum, result)
+        if minimum > max_cost:
+            return max_cost + 1
+    return result
+
+
+def _suggest(name: str, candidates: list[str]) -> str:
+    if len(candidates) > 750:
+        return ""
+    best: str | None = None
+    best_distance = sys.maxsize
+    for item in candidates:
+        if item == name:
+            continue
+        max_distance = (len(name) + len(item) + 3) * _MOVE_COST // 6
+        max_distance = min(max_distance, best_distance - 1)
+        distance = _levenshtein(name, item, max_distance)
+        if distance > max_distance:
+            continue
+        if best is None or distance < best_distance:
+            best, best_distance = item, distance
+    return f". Did you mean: '{best}'?" if best else ""
+
+
+def syntax_output(
+    source_lines: list[str],
+    error: BaseException | None,
+    exc_type: str,
+    message: str | None,
+    line: int | None,
+    program: str,
+) -> str:
+    """A syntax error as CPython prints it: location lines, then the class line."""
+    if error is None:
+        try:
+            compile(program, "runfile.py", "exec", dont_inherit=True)
+        except SyntaxError as exc:
+            error = exc
+        except (ValueError, MemoryError, RecursionError):
+            pass
+    if isinstance(error, SyntaxError) and (line is None or error.lineno == line):
+        error.filename = "runfile.py"
+        text = "".join(traceback.format_exception_only(type(error), error))
+        lines = text.rstrip("\n").split("\n")
+        real_cls = type(error).__name__
+        if message:
+            lines[-1] = _class_line(exc_type, message)
+        elif real_cls != exc_type:
+            lines[-1] = f"{exc_type}: {error.msg}"
+        return "\n".join(lines) + "\n"
+    if isinstance(error, ValueError):
+        return _class_line(exc_type, message or "source code cannot contain null bytes") + "\n"
+    lineno = line if line is not None and 1 <= line <= len(source_lines) else len(source_lines) or 1
+    text = source_lines[lineno - 1].rstrip("\r\n") if source_lines else ""
+    msg = _class_line(
+        exc_type,
+        message or ("unexpected indent" if exc_type == "IndentationError" else "invalid syntax"),
+    )
+    fake = SyntaxError(
+        msg.split(": ", 1)[-1], ("runfile.py", lineno, len(text) + 1, text, lineno, len(text) + 1)
+    )
+    out = "".join(traceback.format_exception_only(SyntaxError, fake)).rstrip("\n").split("\n")
+    out[-1] = msg
+    return "\n".join(out) + "\n"
+
+
+def _class_line(exc_type: str, message: str) -> str:
+    text = message.strip("\n")
+    m = re.match(r"^([A-Za-z_][\w.]*)(?::|$)", text)
+    if m and m.group(1).rsplit(".", 1)[-1] == exc_type:
+        return text
+    return f"{exc_type}: {text}"

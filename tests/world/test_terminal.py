@@ -1,0 +1,577 @@
+"""Predicted terminal output, checked against what CPython and the real programs print.
+
+Small programs are run for real with this interpreter (as runfile.py) and the
+predicted output must equal the real one character for character: tracebacks
+with their caret lines, syntax errors, prints and log records. Builtin-writer
+programs for the breast-cancer suite task are predicted clean, crashing and
+timing out, and read back with the executor's own parsers; a few defective ones
+are executed in the sandbox and judged against their real output.
+
+Run this file as a script to measure the judge match rate over a corpus:
+`python tests/world/test_terminal.py /work/synth/dev`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from mleworld.codegen.base import CodeRequest
+from mleworld.codegen.builtin import BuiltinCodeModel
+from mleworld.execution.parsing import last_fatal, parse_exception, parse_metric
+from mleworld.world.terminal import output, predicted_output
+
+CORPUS = Path("/work/synth/dev")
+
+
+def run_for_real(program: str, workdir: Path) -> str:
+    """The program's combined output, run as runfile.py, with its path as the prediction spells it."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    path = workdir / "runfile.py"
+    path.write_text(program)
+    proc = subprocess.run(
+        [sys.executable, "runfile.py"],
+        cwd=workdir,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=60,
+        env={"PYTHONUNBUFFERED": "1", "PATH": "/usr/bin:/bin"},
+    )
+    return proc.stdout.replace(str(path), "runfile.py")
+
+
+# ---------------------------------------------------------------------------
+# Exactly what CPython prints
+
+CRASHES = {
+    "KeyError": """\
+def lookup(d):
+    offset = 1
+    return d['b'] + offset
+
+def run():
+    print('hello')
+    return lookup({'a': 1})
+
+y = run()
+""",
+    "NameError": """\
+values = [1, 2, 3]
+print(len(values))
+total = sum(valuse)
+""",
+    "AttributeError": """\
+import math
+print("start")
+root = math.sqroot(16)
+""",
+    "ZeroDivisionError": """\
+x = 10
+y = 0
+print(f"x={x}, y={y}")
+z = x / y
+""",
+    "FileNotFoundError": """\
+import os
+print("reading")
+with open(os.path.join("input", "missing.csv")) as handle:
+    text = handle.read()
+""",
+    "ModuleNotFoundError": """\
+import json
+import sklearnx_not_installed as skx
+print(json.dumps({}))
+""",
+    "TypeError": """\
+def scale(values, factor=2):
+    return [v * factor for v in values]
+
+print(scale([1, 2]))
+print(scale([1, 2], factr=3))
+""",
+}
+
+
+@pytest.mark.parametrize("exc_type", sorted(CRASHES))
+def test_crash_output_equals_cpython(exc_type: str, tmp_path: Path) -> None:
+    program = CRASHES[exc_type]
+    real = run_for_real(program, tmp_path)
+    predicted = predicted_output(program, exc_type)
+    assert predicted == real
+    assert parse_exception(predicted, exit_code=1, timed_out=False) == exc_type
+
+
+def test_comprehension_failure_has_its_own_frame(tmp_path: Path) -> None:
+    program = """\
+rows = [{"a": 1}, {"b": 2}]
+vals = [r["a"] for r in rows]
+"""
+    real = run_for_real(program, tmp_path)
+    # The first key read succeeds in reality; the prediction is told the line and message.
+    predicted = predicted_output(program, "KeyError", message="KeyError: 'a'", line=2)
+    assert predicted == real
+    assert "in <listcomp>" in predicted
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        "import os\n\ndef compute_metric(y_true, y_pred)\n    return 1\n",
+        "x = 1\n    y = 2\n",
+        "print('a'\nprint('b')\n",
+        "def f():\n\treturn 1\n        return 2\n",
+    ],
+)
+def test_syntax_errors_in_cpythons_format(program: str, tmp_path: Path) -> None:
+    real = run_for_real(program, tmp_path)
+    cls = real.strip().splitlines()[-1].split(":")[0]
+    predicted = predicted_output(program, cls)
+    assert predicted == real
+    assert not predicted.startswith("Traceback")
+    assert parse_exception(predicted, exit_code=1, timed_out=False) == cls
+
+
+def test_clean_prints_equal_cpython_when_values_are_literal(tmp_path: Path) -> None:
+    program = """\
+import logging
+logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(name)s: %(message)s")
+log = logging.getLogger(__name__)
+N_FOLDS = 3
+names = {"a": 1.5, "b": 2}
+print("start", len(names), sep=" | ")
+for fold in range(N_FOLDS):
+    print(f"fold {fold + 1:d}/{N_FOLDS} weight={names['a'] * fold:.3f}")
+log.info("processed %d folds (%s)", N_FOLDS, "ok")
+log.debug("not shown")
+print("{:>6}|{:<4}|{:.1%}".format("right", "l", 0.25))
+print("%s has %05.1f" % ("x", 3.14159), end="!\\n")
+print(*[i * i for i in range(4)])
+"""
+    assert predicted_output(program, "None") == run_for_real(program, tmp_path)
+
+
+# ---------------------------------------------------------------------------
+# Values filled in: the metric line reads back as the metric
+
+METRIC_PROGRAM = """\
+import numpy as np
+import pandas as pd
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import roc_auc_score
+from sklearn.model_selection import StratifiedKFold
+
+train = pd.read_csv("./input/train.csv")
+print(f"Train shape: {train.shape}")
+X = train.drop(columns=["id", "diagnosis"])
+y = train["diagnosis"]
+scores = []
+skf = StratifiedKFold(n_splits=4, shuffle=True, random_state=0)
+for fold, (tr, va) in enumerate(skf.split(X, y)):
+    model = LogisticRegression(max_iter=500)
+    model.fit(X.iloc[tr], y.iloc[tr])
+    auc = roc_auc_score(y.iloc[va], model.predict_proba(X.iloc[va])[:, 1])
+    scores.append(auc)
+    print(f"Fold {fold}: AUC = {auc:.4f} on {len(va)} rows")
+print(f"Mean AUC: {np.mean(scores):.4f} +/- {np.std(scores):.4f}")
+print("Done")
+"""
+
+OVERVIEW = """\
+Data files (3 files, 122.4 KB; paths relative to the data folder):
+  sample_submission.csv (1.4 KB, 115 lines)
+  test.csv (24.4 KB, 115 lines)
+  train.csv (96.5 KB, 456 lines)
+
+test.csv: CSV, 114 rows x 4 columns; no missing values
+  id: int64, all distinct, min 1, max 566, mean 302.43
+  mean_radius: float64, 109 unique, min 8.571, max 24.63, mean 13.998
+  mean_texture: float64, 111 unique, min 10.89, max 29.43, mean 19.342
+  kind: str, 3 unique, top "a" (50), "b" (40), "c" (24)
+
+train.csv: CSV, 455 rows x 5 columns; no missing values
+  id: int64, all distinct, min 0, max 568, mean 279.38
+  mean_radius: float64, 377 unique, min 6.981, max 28.11, mean 14.16
+  mean_texture: float64, 397 unique, min 9.71, max 39.28, mean 19.3
+  kind: str, 3 unique, top "a" (200), "b" (150), "c" (105)
+  diagnosis: int64, 2 values: 0 (285), 1 (170), min 0, max 1, mean 0.37
+"""
+
+
+def test_clean_run_fills_the_metric_and_the_datas_shapes() -> None:
+    out = predicted_output(METRIC_PROGRAM, "None", metric=0.93127, data_overview=OVERVIEW)
+    lines = out.splitlines()
+    assert lines[0] == "Train shape: (455, 5)"
+    folds = [line for line in lines if line.startswith("Fold ")]
+    assert [line.split(":")[0] for line in folds] == ["Fold 0", "Fold 1", "Fold 2", "Fold 3"]
+    # per-fold scores scatter near the metric; each validation fold is a quarter of the rows
+    values = [float(line.split("= ")[1].split()[0]) for line in folds]
+    assert all(abs(v - 0.93127) < 0.01 for v in values) and len(set(values)) > 1
+    assert all(line.endswith("on 113 rows") for line in folds)
+    assert lines[-2].startswith("Mean AUC: 0.9313 +/- 0.00")
+    assert lines[-1] == "Done"
+    value, line = parse_metric(out)
+    assert value == pytest.approx(0.93127, abs=5e-5) and line.startswith("Mean AUC")
+    assert last_fatal(out) is None
+
+
+def test_the_line_the_parser_reads_carries_the_metric_whatever_the_program_computes() -> None:
+    program = """\
+from sklearn.metrics import mean_squared_error
+import numpy as np
+rmse = np.sqrt(mean_squared_error([1, 2], [1, 3]))
+print("Validation RMSE: %.3f" % rmse)
+acc = 0.5
+print(f"Validation accuracy: {acc:.2%}")
+"""
+    out = predicted_output(program, "None", metric=0.8123)
+    assert out.splitlines()[0] == "Validation RMSE: 0.812"
+    # the headline the parser picks is the last validation value: the fixed literal is replaced
+    assert out.splitlines()[1] == "Validation accuracy: 81.23%"
+    assert parse_metric(out)[0] == pytest.approx(0.8123)
+
+
+def test_long_loops_are_capped_with_a_summary_line() -> None:
+    program = (
+        "for epoch in range(50):\n    print(f'epoch {epoch + 1}: loss {0.5 / (epoch + 1):.3f}')\n"
+    )
+    lines = predicted_output(program, "None").splitlines()
+    assert len(lines) == 11
+    assert lines[0] == "epoch 1: loss 0.500" and lines[8] == "epoch 9: loss 0.056"
+    assert lines[9] == "... (40 more iterations)"
+    assert lines[10] == "epoch 50: loss 0.010"
+
+
+def test_fold_count_hint_applies_when_the_program_does_not_say() -> None:
+    program = """\
+from sklearn.metrics import accuracy_score
+def folds(n):
+    return make_splits(n)
+for k, (a, b) in enumerate(folds(10)):
+    print(f"fold {k}: acc {accuracy_score(a, b):.3f}")
+"""
+    assert len(predicted_output(program, "None", metric=0.9, n_folds_hint=3).splitlines()) == 3
+    assert len(predicted_output(program, "None", metric=0.9, n_folds_hint=7).splitlines()) == 7
+
+
+def test_logging_with_a_timestamp_format() -> None:
+    program = """\
+import logging
+logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+logging.info("Validation F1: %.4f", 0.1)
+logging.warning("careful")
+"""
+    lines = predicted_output(program, "None", metric=0.6512).splitlines()
+    assert lines[0].endswith(" INFO Validation F1: 0.6512")
+    assert lines[0][:4].isdigit() and lines[0][10] == " "
+    assert lines[1].endswith(" WARNING careful")
+    # without basicConfig a named logger's info is not shown, a warning is
+    quiet = (
+        "import logging\nlog = logging.getLogger('x')\nlog.info('hidden')\nlog.warning('shown')\n"
+    )
+    assert predicted_output(quiet, "None") == "shown\n"
+
+
+# ---------------------------------------------------------------------------
+# Crashes located by message, by line, by class
+
+
+def test_message_names_the_crash_point_and_ends_the_output() -> None:
+    out = predicted_output(
+        METRIC_PROGRAM, "KeyError", message="KeyError: 'diagnosis'", data_overview=OVERVIEW
+    )
+    lines = out.splitlines()
+    assert lines[0] == "Train shape: (455, 5)"
+    assert lines[1] == "Traceback (most recent call last):"
+    assert lines[2] == '  File "runfile.py", line 10, in <module>'
+    assert lines[3] == '    y = train["diagnosis"]'
+    assert lines[4] == "        ~~~~~^^^^^^^^^^^^^"
+    assert lines[-1] == "KeyError: 'diagnosis'"
+    assert parse_exception(out, exit_code=1, timed_out=False) == "KeyError"
+
+
+def test_a_column_missing_from_the_data_is_found_without_a_message() -> None:
+    program = METRIC_PROGRAM.replace('train["diagnosis"]', 'train["diagnosys"]')
+    out = predicted_output(program, "KeyError", data_overview=OVERVIEW)
+    assert out.splitlines()[-1] == "KeyError: 'diagnosys'"
+    assert 'y = train["diagnosys"]' in out
+
+
+def test_the_given_line_is_the_crashing_frame_below_the_call_sites() -> None:
+    program = """\
+import pandas as pd
+
+def load(path):
+    print("loading", path)
+    return pd.read_csv(path)
+
+def main():
+    df = load("./input/train.csv")
+    df.fit()
+
+main()
+"""
+    out = predicted_output(program, "ValueError", message="ValueError: bad input", line=9)
+    assert out.splitlines() == [
+        "loading ./input/train.csv",
+        "Traceback (most recent call last):",
+        '  File "runfile.py", line 11, in <module>',
+        "    main()",
+        '  File "runfile.py", line 9, in main',
+        "    df.fit()",
+        "ValueError: bad input",
+    ]
+    missing = predicted_output(program, "FileNotFoundError")
+    assert missing.splitlines()[-1] == (
+        "FileNotFoundError: [Errno 2] No such file or directory: './input/train.csv'"
+    )
+    assert '  File "runfile.py", line 5, in load' in missing
+
+
+def test_a_multi_line_message_is_kept_whole() -> None:
+    message = (
+        "narwhals.exceptions.DuplicateError: Expected unique column names, got:\n- 'a' 2 times"
+    )
+    out = predicted_output(
+        "import pandas as pd\nx = pd.DataFrame()\nx.fit()\n", "DuplicateError", message=message
+    )
+    assert out.endswith(message + "\n")
+    assert parse_exception(out, exit_code=1, timed_out=False) == "DuplicateError"
+
+
+def test_a_library_keyword_is_checked_against_the_installed_signature() -> None:
+    program = """\
+from sklearn.linear_model import LogisticRegression
+model = LogisticRegression(C=1.0, max_iter=100)
+model2 = LogisticRegression(C=0.5, normalise=True, max_iter=10)
+"""
+    out = predicted_output(program, "TypeError")
+    assert out.splitlines()[-1] == (
+        "TypeError: LogisticRegression.__init__() got an unexpected keyword argument 'normalise'"
+    )
+    assert '  File "runfile.py", line 3, in <module>' in out
+
+
+def test_signals_and_silent_exits() -> None:
+    program = "print('loading')\nimport numpy as np\nx = np.zeros((10**6, 10**6))\n"
+    out = predicted_output(program, "Killed")
+    assert out == "loading\nKilled\n"
+    assert parse_exception(out, exit_code=1, timed_out=False) == "Killed"
+    assert predicted_output(program, "SystemExit") == "loading\n"
+
+
+# ---------------------------------------------------------------------------
+# Timeouts
+
+
+def test_timeout_prints_up_to_the_kill_point_then_the_interrupt() -> None:
+    clean = predicted_output(METRIC_PROGRAM, "None", metric=0.9, data_overview=OVERVIEW)
+    early = predicted_output(
+        METRIC_PROGRAM, "TimeoutError", runtime_s=2400, time_limit_s=600, data_overview=OVERVIEW
+    )
+    late = predicted_output(
+        METRIC_PROGRAM, "TimeoutError", runtime_s=700, time_limit_s=600, data_overview=OVERVIEW
+    )
+    for out in (early, late):
+        before = out.split("Traceback (most recent call last):")[0].splitlines()
+        assert clean.splitlines()[: len(before)][:1] == before[:1]
+        assert out.splitlines()[-1] == "KeyboardInterrupt"
+        assert "    model.fit(X.iloc[tr], y.iloc[tr])" in out
+        assert parse_exception(out, exit_code=-2, timed_out=True) == "TimeoutError"
+        assert last_fatal(out).cls == "KeyboardInterrupt"  # type: ignore[union-attr]
+    assert early.count("Fold ") < late.count("Fold ")
+
+
+# ---------------------------------------------------------------------------
+# Robustness and determinism
+
+
+def test_never_raises_and_stays_bounded_on_hostile_programs() -> None:
+    rng = random.Random(0)
+    programs = [
+        "",
+        "\x00\x01",
+        "while True:\n    print('spin')\n",
+        "for i in range(10**12):\n    print(i)\n",
+        "def f(n):\n    return f(n + 1)\nf(0)\n",
+        "x = 'a' * 10**10\nprint(x)\n",
+        "print(2 ** 10**8)\n",
+        "import os\nos.system('echo hi')\nprint(open('/etc/passwd').read())\n",
+        "class A:\n    def __init__(self):\n        self.a = A()\nA()\n",
+        "print(" * 200 + ")" * 200,
+        "x = [" + ",".join(str(i) for i in range(5000)) + "]\nprint(len(x), sum(x))\n",
+        METRIC_PROGRAM[: len(METRIC_PROGRAM) // 2],
+    ]
+    alphabet = "abc()[]{}:=.,'\"\n    +-*/%0123456789print for in if def return lambda"
+    programs += ["".join(rng.choice(alphabet) for _ in range(300)) for _ in range(20)]
+    for program in programs:
+        for exc in ("None", "TimeoutError", "KeyError", "SyntaxError", "Other", "Killed"):
+            out = predicted_output(program, exc, metric=0.5, runtime_s=10, time_limit_s=5)
+            assert isinstance(out, str) and len(out) < 200_000
+    assert predicted_output("print(2 ** 10**8)\n", "None") != ""
+    assert predicted_output("x = [1, 2]\nprint(len(x), sum(x))\n", "None") == "2 3\n"
+
+
+def test_unparseable_program_with_a_runtime_class_gets_a_bare_traceback() -> None:
+    out = predicted_output("def f(:\n", "KeyError", message="KeyError: 'x'")
+    assert out == "Traceback (most recent call last):\nKeyError: 'x'\n"
+    assert predicted_output("def f(:\n", "None") == ""
+
+
+def test_same_inputs_same_text() -> None:
+    first = predicted_output(METRIC_PROGRAM, "None", metric=0.91, data_overview=OVERVIEW)
+    output._cached.cache_clear()
+    output._parse.cache_clear()
+    assert predicted_output(METRIC_PROGRAM, "None", metric=0.91, data_overview=OVERVIEW) == first
+
+
+# ---------------------------------------------------------------------------
+# Builtin-writer programs for a suite task
+
+
+@pytest.fixture(scope="module")
+def suite_task(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from mleworld.tasks.suite import prepare_suite_task
+    from mleworld.tasks.task import load_task
+
+    return load_task(
+        prepare_suite_task("breast-cancer", out_dir=tmp_path_factory.mktemp("bc") / "t")
+    )
+
+
+@pytest.fixture(scope="module")
+def overview(suite_task) -> str:  # type: ignore[no-untyped-def]
+    from mleworld.tasks.overview import data_overview
+
+    return data_overview(suite_task.public_dir)
+
+
+def test_builtin_programs_predicted_clean_read_back(suite_task, overview: str) -> None:  # type: ignore[no-untyped-def]
+    model = BuiltinCodeModel(seed=0)
+    for seed in range(12):
+        code = model.generate(CodeRequest("draft", "", task=suite_task, seed=seed)).code
+        metric = 0.95 + seed / 1000
+        out = predicted_output(code, "None", metric=metric, data_overview=overview)
+        assert out.strip(), code
+        assert last_fatal(out) is None
+        value, _ = parse_metric(out)
+        assert value is not None and math.isclose(value, metric, abs_tol=5e-4), out
+        assert "Traceback" not in out
+        crash = predicted_output(code, "ValueError", data_overview=overview)
+        assert parse_exception(crash, exit_code=1, timed_out=False) == "ValueError"
+        timeout = predicted_output(code, "TimeoutError", data_overview=overview)
+        assert timeout.splitlines()[-1] == "KeyboardInterrupt"
+
+
+@pytest.mark.slow
+def test_defective_builtin_programs_judged_against_their_real_runs(
+    suite_task,
+    overview: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """The predicted crash, given only the class, matches the real run (appendix I's judge)."""
+    from mleworld.codegen.builtin.defects import EXPECTED
+    from mleworld.evaluation.judge import judge
+    from mleworld.execution.limits import Limits
+    from mleworld.execution.sandbox import execute
+
+    model = BuiltinCodeModel(seed=0, defect_rate=1.0)
+    wanted = {
+        "wrong_column",
+        "wrong_kwarg",
+        "undefined_name",
+        "wrong_path",
+        "wrong_attribute",
+        "syntax",
+    }
+    chosen: dict[str, str] = {}
+    for seed in range(200):
+        gen = model.generate(CodeRequest("draft", "", task=suite_task, seed=seed))
+        kind = gen.meta["defect"]["kind"]
+        if kind in wanted and kind not in chosen:
+            chosen[kind] = gen.code
+        if len(chosen) == len(wanted):
+            break
+    assert set(chosen) == wanted
+
+    def run(code: str):  # type: ignore[no-untyped-def]
+        return execute(code, suite_task, limits=Limits(time_limit_s=120))
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        outcomes = dict(zip(chosen, pool.map(run, chosen.values()), strict=True))
+    for kind, outcome in outcomes.items():
+        expected = EXPECTED[kind]
+        real_class = outcome.exc_type
+        assert real_class == expected or (kind == "syntax" and real_class == "IndentationError")
+        predicted = predicted_output(chosen[kind], real_class, data_overview=overview)
+        assert parse_exception(predicted, exit_code=1, timed_out=False) == real_class
+        verdict = judge(predicted, outcome.term_out)
+        assert verdict.match, (kind, verdict.reason, predicted, outcome.term_out[-2000:])
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the development corpus is not on this machine")
+def test_dev_corpus_outputs_match_when_class_and_metric_are_right() -> None:
+    rates = judge_rates(CORPUS, limit=120)
+    assert rates["clean"] >= 0.95 and rates["crash"] >= 0.95, rates
+
+
+# ---------------------------------------------------------------------------
+# Measuring against a corpus
+
+
+def judge_rates(
+    corpus: Path, limit: int | None = None, with_message: bool = True
+) -> dict[str, float]:
+    """Share of records whose predicted output the judge matches with the observed one.
+
+    Clean records get the observed metric; crashes the observed last traceback
+    line as `message` (unless `with_message` is False); timeouts the metric the
+    run printed before it was killed.
+    """
+    from mleworld.corpus.store import Corpus
+    from mleworld.evaluation.judge import judge
+
+    counts: dict[str, list[int]] = {"clean": [0, 0], "crash": [0, 0], "timeout": [0, 0]}
+    records = list(Corpus.open(corpus).iter_records(split=None))
+    if limit is not None:
+        records = random.Random(0).sample(records, min(limit, len(records)))
+    for r in records:
+        exc = r.y.exc_type
+        kind = "clean" if exc == "None" else "timeout" if exc == "TimeoutError" else "crash"
+        message = None
+        metric = r.y.metric
+        if kind == "crash" and with_message:
+            fatal = last_fatal(r.y.term_out)
+            message = fatal.line if fatal is not None and fatal.source != "signal" else None
+            if fatal is not None and fatal.details and "\n" in fatal.details:
+                message = f"{fatal.qualname}: {fatal.details}"
+        if kind == "timeout":
+            metric = parse_metric(r.y.term_out)[0]
+        out = predicted_output(
+            r.x.program,
+            exc,
+            message=message,
+            metric=metric,
+            runtime_s=r.runtime_s,
+            time_limit_s=r.x.time_limit_s,
+            data_overview=r.x.data_overview,
+        )
+        counts[kind][0] += int(judge(out, r.y.term_out).match)
+        counts[kind][1] += 1
+    return {k: (hit / n if n else math.nan) for k, (hit, n) in counts.items()} | {
+        f"n_{k}": float(n) for k, (_, n) in counts.items()
+    }
+
+
+if __name__ == "__main__":
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS
+    started = time.perf_counter()
+    print("with the observed message:", judge_rates(path))
+    print("class only (no message):  ", judge_rates(path, with_message=False))
+    print(f"{time.perf_counter() - started:.1f}s")
