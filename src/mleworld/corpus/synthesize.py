@@ -7,7 +7,9 @@ programs down, and some overrun: the corpus gets timeouts). Runs execute in
 parallel, `workers` at a time, each in a fresh process (or as Ray tasks on a
 cluster); each program inside a run gets `cores // workers` threads. As each
 run finishes its nodes are ingested (ingest.py): the corpus is only ever
-written by this process.
+written by this process. With Ray (`RAY_ADDRESS`, or a local instance) each
+run is a task reserving that many CPUs; the corpus directory must then be on a
+filesystem every node mounts at the same path, since the runs write there.
 
 Everything lives under the corpus directory: `runs/<task>-s<seed>-d<defect>-t<limit>/`
 holds each agent run, so a killed synthesis picks up where it stopped (finished
@@ -18,6 +20,7 @@ killed synthesis leaves no agent run going that would hold a run's lock.
 
 from __future__ import annotations
 
+import fcntl
 import multiprocessing
 import os
 import shutil
@@ -35,6 +38,7 @@ from mleworld.errors import MleWorldError
 
 RUNS_DIR = "runs"
 DEFAULT_TIME_LIMITS: tuple[float, ...] = (20.0, 40.0, 15.0, 60.0, 30.0)
+EXECUTORS = ("local", "ray")
 
 
 @dataclass(frozen=True)
@@ -120,11 +124,24 @@ def plan_runs(
     return plan
 
 
+def _prepare(task: str) -> None:
+    """Build the suite task in this machine's cache, once even when several runs start at once."""
+    from mleworld.paths import home
+    from mleworld.tasks.suite import prepare_suite_task
+
+    locks = home() / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    with open(locks / f"suite-{task}.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        prepare_suite_task(task)
+
+
 def _agent_run(spec: SynthRun, run_dir: str, threads: int) -> str:
     """Run (or resume) one agent run in a worker process; returns the run directory."""
     from mleworld.agent.config import build_config
     from mleworld.agent.loop import resume, start
 
+    _prepare(spec.task)  # a no-op where the synthesis already did it; needed on Ray nodes
     path = Path(run_dir)
     if (path / CONFIG).is_file():
         resume(path, overrides={"agent": {"steps": spec.steps}})
@@ -180,16 +197,36 @@ class _Pool:
     def __init__(self, executor: str, workers: int) -> None:
         self.executor = executor
         self.workers = workers
+        self._owns_ray = False
         if executor == "local":
             self._pool = self._local_pool()
         elif executor == "ray":
-            import ray
-
-            if not ray.is_initialized():
-                ray.init(address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True)
-            self._remote = ray.remote(num_cpus=1)(_agent_run)
+            self._start_ray()
         else:
             raise MleWorldError(f"unknown executor {executor!r}; choose local or ray")
+
+    def _start_ray(self) -> None:
+        from mleworld.execution.executors import RAY_INSTALL
+
+        try:
+            import ray
+        except ImportError:
+            raise MleWorldError(
+                f"--executor ray needs ray; install it with: {RAY_INSTALL}"
+            ) from None
+        if not ray.is_initialized():
+            address = os.environ.get("RAY_ADDRESS") or None
+            try:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                raise MleWorldError(
+                    f"cannot start or reach Ray at {address or 'a local instance'}: {first}; "
+                    "check RAY_ADDRESS"
+                ) from None
+            self._owns_ray = True
+        self._ray = ray
+        self._remote = ray.remote(_agent_run)
 
     def _local_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
@@ -209,11 +246,13 @@ class _Pool:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._local_pool()
                 return self._pool.submit(_agent_run, spec, str(run_dir), threads)
-        return self._remote.remote(spec, str(run_dir), threads).future()
+        return self._remote.options(num_cpus=threads).remote(spec, str(run_dir), threads).future()
 
     def close(self) -> None:
         if self.executor == "local":
             self._pool.shutdown(wait=True, cancel_futures=True)
+        elif self._owns_ray and self._ray.is_initialized():
+            self._ray.shutdown()
 
 
 def synthesize(
@@ -234,6 +273,8 @@ def synthesize(
 
     if workers < 1:
         raise MleWorldError("--workers must be at least 1")
+    if executor not in EXECUTORS:  # before anything is created on disk
+        raise MleWorldError(f"unknown executor {executor!r}; choose local or ray")
     names = resolve_tasks(tasks)
     plan = plan_runs(names, runs, steps, defect_rate, time_limits=time_limits, seed=seed)
     corpus = Corpus.open_or_create(out)
