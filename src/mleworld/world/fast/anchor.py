@@ -1,0 +1,79 @@
+"""Where a metric prediction starts: the anchor, the task's metric scale, and the other candidates.
+
+Metrics live on each task's own scale (an AUC near 0.9, an RMSE near 55), so
+the metric head never predicts a raw number: it predicts an offset from an
+anchor in units of the task's metric spread. The anchor is the best single
+guess available without a model: the parent's metric (an improve step changes
+one thing), else the similarity-weighted metric of the nearest programs of the
+task that reported one, else the task's median, else the median of tasks with
+the same metric name. The other candidates go to the head relative to the
+anchor, so it can learn when to trust which.
+
+This module owns that arithmetic; the statistics come from neighbours.py and
+features.TaskStats.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from mleworld.world.fast.features import TaskStats
+from mleworld.world.fast.heads import METRIC_EXTRA
+from mleworld.world.fast.neighbours import stat
+
+KIND_PARENT, KIND_NEIGHBOURS, KIND_TASK, KIND_METRIC_NAME = 0, 1, 2, 3
+
+
+def metric_anchor(
+    parent_metric: float | None,
+    neighbours: np.ndarray,
+    stats: TaskStats | None,
+    metric_name: str | None,
+    by_metric_name: Mapping[str, float],
+) -> tuple[float, float, np.ndarray]:
+    """(anchor, scale, extra features in METRIC_EXTRA order); anchor NaN when nothing is known."""
+    nb = stat(neighbours, "nb_metric")
+    nb_top = stat(neighbours, "nb_metric_top")
+    median = stats.metric_median if stats is not None else math.nan
+    by_name = by_metric_name.get(metric_name or "", math.nan)
+    parent = (
+        math.nan if parent_metric is None or not math.isfinite(parent_metric) else parent_metric
+    )
+    candidates = (
+        (KIND_PARENT, parent),
+        (KIND_NEIGHBOURS, nb),
+        (KIND_TASK, median),
+        (KIND_METRIC_NAME, by_name),
+    )
+    kind, anchor = next(((k, v) for k, v in candidates if math.isfinite(v)), (math.nan, math.nan))
+    if not math.isfinite(anchor):
+        return math.nan, math.nan, np.full(len(METRIC_EXTRA), np.nan)
+    scale = (
+        stats.metric_scale if stats is not None and math.isfinite(stats.metric_scale) else math.nan
+    )
+    if not math.isfinite(scale) or scale <= 0:
+        scale = max(0.05 * abs(anchor), 1e-6)
+
+    def rel(value: float) -> float:
+        return (value - anchor) / scale if math.isfinite(value) else math.nan
+
+    spread = stat(neighbours, "nb_metric_spread")
+    extra = np.array(
+        [
+            float(kind),
+            math.log10(abs(anchor) + 1e-9),
+            rel(parent),
+            rel(nb),
+            rel(nb_top),
+            rel(median),
+            stat(neighbours, "nb_metric_sim"),
+            spread / scale if math.isfinite(spread) else math.nan,
+            stat(neighbours, "nb_metric_count"),
+            scale / (abs(anchor) + 1e-9),
+        ],
+        dtype=np.float64,
+    )
+    return anchor, scale, extra

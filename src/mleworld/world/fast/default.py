@@ -1,0 +1,55 @@
+"""The default fast world model: trained from the default corpus on first use, then reused.
+
+`default_model()` looks for `paths.home()/models/fast-<corpus-id>/`, where the
+id names the default corpus' content (training/fast.corpus_fingerprint), so a
+new corpus gets a new model and an old model is never used for new data. On a
+miss it trains one on the corpus' train split (its holdout stays unseen, so
+`mleworld wm eval` on it is honest) under an exclusive file lock: a second
+process waiting on the lock finds the model the first one wrote and loads it.
+
+This module owns the cache location and the lock; training is
+`mleworld.training.fast`'s job, the corpus `mleworld.corpus.default`'s.
+"""
+
+from __future__ import annotations
+
+import fcntl
+from pathlib import Path
+from typing import Any
+
+from mleworld.world.fast.model import FastWorldModel
+from mleworld.world.fast.persist import MANIFEST
+
+MODELS_DIR = "models"
+
+
+def model_dir(corpus_id: str) -> Path:
+    """Where the default model trained from the corpus with this id lives."""
+    from mleworld.paths import home
+
+    return home() / MODELS_DIR / f"fast-{corpus_id}"
+
+
+def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") -> FastWorldModel:
+    """The model trained from `corpus` (default: the default corpus), training it on first use."""
+    from mleworld.corpus.default import resolve_corpus
+    from mleworld.corpus.store import Corpus
+    from mleworld.training.fast import corpus_fingerprint, train_fast
+
+    opened = corpus if isinstance(corpus, Corpus) else resolve_corpus(corpus)
+    target = model_dir(corpus_fingerprint(opened))
+    if (target / MANIFEST).is_file():
+        return FastWorldModel.load(target, online=online, k=k)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    lock_path = target.with_name(f".{target.name}.lock")
+    with open(lock_path, "a+") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        try:
+            if not (target / MANIFEST).is_file():
+                train_fast(opened, target, split="train")
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+    return FastWorldModel.load(target, online=online, k=k)
+
+
+__all__ = ["MODELS_DIR", "default_model", "model_dir"]

@@ -1,0 +1,442 @@
+"""The four learned heads of the fast world model, each a LightGBM model plus a few numbers.
+
+* `ClassHead`: a multiclass model over the classes seen often enough in
+  training (rarer ones are `Other`), with a temperature fitted on held-out runs
+  so its probabilities are calibrated.
+* `RuntimeHead`: log runtime of a run that does not crash, with a Gaussian
+  residual, so P(runtime > limit) follows any time limit a query gives.
+* `MetricHead`: the metric as an offset from an anchor (the parent's metric,
+  else the similarity-weighted metric of the nearest programs of the task, else
+  the task median), in units of the task's metric spread; the offset is shrunk
+  by a factor fitted on held-out runs, so a head that learned nothing leaves
+  the anchor alone.
+* `SubmissionHead`: whether the run leaves ./submission/submission.csv.
+
+Each head fits on a training part, picks its rounds and calibration on the
+held-out part, then refits on everything with those rounds. Saved as LightGBM
+text models and JSON (persist.py).
+
+This module owns fitting and applying the heads; which features they read is
+features.py's business, how their outputs combine is model.py's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mleworld.world.fast.persist import load_booster, load_json, save_booster, save_json
+
+MAX_ROUNDS = 400
+EARLY_STOP = 30
+
+
+def _params(objective: str, seed: int, threads: int, **extra: Any) -> dict[str, Any]:
+    params: dict[str, Any] = {
+        "objective": objective,
+        "learning_rate": 0.05,
+        "num_leaves": 15,
+        "min_data_in_leaf": 8,
+        "feature_fraction": 0.7,
+        "bagging_fraction": 0.85,
+        "bagging_freq": 1,
+        "lambda_l2": 1.0,
+        "max_bin": 63,
+        "seed": seed,
+        "deterministic": True,
+        "force_row_wise": True,
+        "num_threads": threads,
+        "verbosity": -1,
+    }
+    params.update(extra)
+    return params
+
+
+def _fit(
+    params: dict[str, Any],
+    X: np.ndarray,
+    y: np.ndarray,
+    fit_rows: np.ndarray,
+    cal_rows: np.ndarray,
+    weight: np.ndarray | None = None,
+) -> tuple[Any, Any, int]:
+    """A booster on the fitting rows (early-stopped on the calibration rows) and one on all rows."""
+    import lightgbm as lgb
+
+    def dataset(rows: np.ndarray, reference: Any = None) -> Any:
+        w = None if weight is None else weight[rows]
+        return lgb.Dataset(X[rows], y[rows], weight=w, reference=reference, free_raw_data=True)
+
+    train = dataset(fit_rows)
+    rounds = MAX_ROUNDS
+    part = None
+    if len(cal_rows):
+        valid = dataset(cal_rows, train)
+        part = lgb.train(
+            params,
+            train,
+            num_boost_round=MAX_ROUNDS,
+            valid_sets=[valid],
+            callbacks=[lgb.early_stopping(EARLY_STOP, verbose=False)],
+        )
+        rounds = max(10, int(part.best_iteration or MAX_ROUNDS))
+    full = lgb.train(params, dataset(np.arange(len(y))), num_boost_round=int(rounds * 1.1) + 1)
+    return part, full, rounds
+
+
+def _predict(booster: Any, X: np.ndarray, **kwargs: Any) -> np.ndarray:
+    return np.asarray(booster.predict(X, num_threads=1, **kwargs))
+
+
+def _softmax(raw: np.ndarray) -> np.ndarray:
+    raw = raw - raw.max(axis=1, keepdims=True)
+    exp = np.exp(raw)
+    return exp / exp.sum(axis=1, keepdims=True)
+
+
+def _nll(probs: np.ndarray, y: np.ndarray) -> float:
+    return float(-np.mean(np.log(np.clip(probs[np.arange(len(y)), y], 1e-12, None))))
+
+
+class ClassHead:
+    """P(exception class | features) over `classes` (the last is `Other`)."""
+
+    def __init__(
+        self, classes: Sequence[str], booster: Any | None, temperature: float, prior: np.ndarray
+    ) -> None:
+        self.classes = list(classes)
+        self.booster = booster
+        self.temperature = float(temperature)
+        self.prior = np.asarray(prior, dtype=np.float64)
+
+    @classmethod
+    def fit(
+        cls,
+        X: np.ndarray,
+        labels: Sequence[str],
+        classes: Sequence[str],
+        fit_rows: np.ndarray,
+        cal_rows: np.ndarray,
+        *,
+        seed: int = 0,
+        threads: int = 1,
+    ) -> tuple[ClassHead, dict[str, Any], np.ndarray | None]:
+        """The head, a report, and the calibrated logits of the held-out rows (from the part model)."""
+        index = {c: i for i, c in enumerate(classes)}
+        y = np.array([index[c] for c in labels], dtype=np.int32)
+        prior = (np.bincount(y, minlength=len(classes)) + 0.1) / (len(y) + 0.1 * len(classes))
+        if len(set(y.tolist())) < 2:
+            head = cls(classes, None, 1.0, prior)
+            return head, {"rounds": 0, "temperature": 1.0}, head.raw(X[cal_rows])
+        params = _params("multiclass", seed, threads, num_class=len(classes))
+        part, full, rounds = _fit(params, X, y, fit_rows, cal_rows)
+        temperature = 1.0
+        report: dict[str, Any] = {"rounds": rounds}
+        cal_raw = None
+        if part is not None:
+            raw = _predict(part, X[cal_rows], raw_score=True).reshape(len(cal_rows), -1)
+            grid = np.exp(np.linspace(np.log(0.4), np.log(4.0), 61))
+            losses = [_nll(_softmax(raw / t), y[cal_rows]) for t in grid]
+            temperature = float(grid[int(np.argmin(losses))])
+            report["cal_nll_raw"] = _nll(_softmax(raw), y[cal_rows])
+            report["cal_nll"] = float(min(losses))
+            report["cal_accuracy"] = float(np.mean(raw.argmax(axis=1) == y[cal_rows]))
+            cal_raw = raw / temperature
+        report["temperature"] = temperature
+        return cls(classes, full, temperature, prior), report, cal_raw
+
+    def raw(self, X: np.ndarray) -> np.ndarray:
+        """Calibrated logits (n, classes); a constant prior when training saw a single class."""
+        if self.booster is None:
+            return np.tile(np.log(self.prior), (len(X), 1))
+        raw = _predict(self.booster, X, raw_score=True).reshape(len(X), -1)
+        return raw / self.temperature
+
+    def save(self, directory: Path) -> None:
+        if self.booster is not None:
+            save_booster(directory / "class_head.txt", self.booster)
+        save_json(
+            directory / "class_head.json",
+            {
+                "classes": self.classes,
+                "temperature": self.temperature,
+                "prior": self.prior.tolist(),
+                "has_booster": self.booster is not None,
+            },
+        )
+
+    @classmethod
+    def load(cls, directory: Path) -> ClassHead:
+        meta = load_json(directory / "class_head.json")
+        booster = load_booster(directory / "class_head.txt") if meta.get("has_booster") else None
+        classes = [str(c) for c in meta.get("classes", [])]
+        _expect(
+            directory / "class_head.json",
+            len(classes) >= 1 and len(meta.get("prior", [])) == len(classes),
+        )
+        if booster is not None:
+            _expect(directory / "class_head.txt", booster.num_model_per_iteration() == len(classes))
+        return cls(classes, booster, float(meta.get("temperature", 1.0)), np.asarray(meta["prior"]))
+
+
+class RuntimeHead:
+    """log(1 + runtime) of a run that does not crash, and the chance it overruns a limit."""
+
+    def __init__(
+        self, booster: Any | None, mean: float, sigma: float, crash_log_runtime: float
+    ) -> None:
+        self.booster = booster
+        self.mean = float(mean)
+        self.sigma = float(sigma)
+        self.crash_log_runtime = float(crash_log_runtime)
+
+    @classmethod
+    def fit(
+        cls,
+        X: np.ndarray,
+        log_runtime: np.ndarray,
+        timed_out: np.ndarray,
+        crashed: np.ndarray,
+        fit_rows: np.ndarray,
+        cal_rows: np.ndarray,
+        *,
+        seed: int = 0,
+        threads: int = 1,
+    ) -> tuple[RuntimeHead, dict[str, Any], np.ndarray]:
+        """The head, a report, and the part model's log runtimes of the held-out rows."""
+        crash_log = float(np.median(log_runtime[crashed])) if crashed.any() else 0.5
+        keep = ~crashed
+        rows = np.flatnonzero(keep)
+        if len(rows) < 10:
+            mean = float(np.mean(log_runtime[rows])) if len(rows) else 1.0
+            return cls(None, mean, 1.0, crash_log), {"rounds": 0}, np.full(len(cal_rows), mean)
+        # A timeout ran at least to the limit: its runtime is known only from below.
+        # Half a log unit past the limit is a fair central guess for a run that was cut.
+        target = np.where(timed_out, log_runtime + 0.5, log_runtime)
+        position = {r: i for i, r in enumerate(rows)}
+        sub_fit = np.array([position[r] for r in fit_rows if keep[r]], dtype=np.int64)
+        sub_cal = np.array([position[r] for r in cal_rows if keep[r]], dtype=np.int64)
+        params = _params("huber", seed, threads, alpha=1.0)
+        part, full, rounds = _fit(params, X[rows], target[rows], sub_fit, sub_cal)
+        sigma = 0.6
+        report: dict[str, Any] = {"rounds": rounds}
+        cal_pred = (
+            _predict(part, X[cal_rows]) if part is not None else np.full(len(cal_rows), np.nan)
+        )
+        if part is not None and len(sub_cal) >= 5:
+            cal = rows[sub_cal]
+            finished = cal[~timed_out[cal]]
+            if len(finished) >= 5:
+                residual = log_runtime[finished] - _predict(part, X[finished])
+                sigma = float(max(0.15, 1.4826 * np.median(np.abs(residual - np.median(residual)))))
+                report["cal_mae_log"] = float(np.mean(np.abs(residual)))
+        report["sigma"] = sigma
+        return cls(full, float(np.mean(target[rows])), sigma, crash_log), report, cal_pred
+
+    def log_runtime(self, X: np.ndarray) -> np.ndarray:
+        if self.booster is None:
+            return np.full(len(X), self.mean)
+        return _predict(self.booster, X)
+
+    def p_over(self, log_runtime: np.ndarray, limits: np.ndarray) -> np.ndarray:
+        """P(runtime > limit) under a Gaussian on log(1 + runtime)."""
+        from scipy.special import ndtr
+
+        z = (np.log1p(limits) - log_runtime) / self.sigma
+        return 1.0 - ndtr(z)
+
+    def save(self, directory: Path) -> None:
+        if self.booster is not None:
+            save_booster(directory / "runtime_head.txt", self.booster)
+        save_json(
+            directory / "runtime_head.json",
+            {
+                "mean": self.mean,
+                "sigma": self.sigma,
+                "crash_log_runtime": self.crash_log_runtime,
+                "has_booster": self.booster is not None,
+            },
+        )
+
+    @classmethod
+    def load(cls, directory: Path) -> RuntimeHead:
+        meta = load_json(directory / "runtime_head.json")
+        booster = load_booster(directory / "runtime_head.txt") if meta.get("has_booster") else None
+        return cls(
+            booster, float(meta["mean"]), float(meta["sigma"]), float(meta["crash_log_runtime"])
+        )
+
+
+METRIC_EXTRA = (
+    "anchor_kind",
+    "anchor_log_abs",
+    "rel_parent",
+    "rel_nb",
+    "rel_nb_top",
+    "rel_task_median",
+    "nb_metric_sim",
+    "nb_metric_spread_rel",
+    "nb_metric_count",
+    "scale_rel",
+)
+
+
+class MetricHead:
+    """The metric as anchor + shrink * scale * offset, the offset learned."""
+
+    def __init__(self, booster: Any | None, shrink: float) -> None:
+        self.booster = booster
+        self.shrink = float(shrink)
+
+    @classmethod
+    def fit(
+        cls,
+        X: np.ndarray,
+        target: np.ndarray,
+        fit_rows: np.ndarray,
+        cal_rows: np.ndarray,
+        anchor: np.ndarray,
+        scale: np.ndarray,
+        observed: np.ndarray,
+        *,
+        seed: int = 0,
+        threads: int = 1,
+    ) -> tuple[MetricHead, dict[str, Any]]:
+        """`X`, `target` (the offset in scale units) etc. cover only rows with a metric and an anchor."""
+        if len(target) < 20:
+            return cls(None, 0.0), {"rounds": 0, "shrink": 0.0}
+        clipped = np.clip(target, -5.0, 5.0)
+        params = _params("huber", seed, threads, alpha=0.5, num_leaves=7, min_data_in_leaf=10)
+        part, full, rounds = _fit(params, X, clipped, fit_rows, cal_rows)
+        shrink = 0.0
+        report: dict[str, Any] = {"rounds": rounds}
+        if part is not None and len(cal_rows) >= 5:
+            offset = _predict(part, X[cal_rows])
+            grid = np.linspace(0.0, 1.0, 11)
+            hits = [
+                float(
+                    np.mean(
+                        _within(anchor[cal_rows] + s * scale[cal_rows] * offset, observed[cal_rows])
+                    )
+                )
+                for s in grid
+            ]
+            best = max(hits)
+            # Prefer the least shrinkage among ties: an offset that buys nothing is noise.
+            shrink = float(grid[min(i for i, h in enumerate(hits) if h >= best - 1e-9)])
+            report["cal_within5_anchor"] = hits[0]
+            report["cal_within5"] = best
+        report["shrink"] = shrink
+        return cls(full if shrink > 0 else None, shrink), report
+
+    def offset(self, X: np.ndarray) -> np.ndarray:
+        if self.booster is None or len(X) == 0:
+            return np.zeros(len(X))
+        return self.shrink * _predict(self.booster, X)
+
+    def save(self, directory: Path) -> None:
+        if self.booster is not None:
+            save_booster(directory / "metric_head.txt", self.booster)
+        save_json(
+            directory / "metric_head.json",
+            {"shrink": self.shrink, "has_booster": self.booster is not None},
+        )
+
+    @classmethod
+    def load(cls, directory: Path) -> MetricHead:
+        meta = load_json(directory / "metric_head.json")
+        booster = load_booster(directory / "metric_head.txt") if meta.get("has_booster") else None
+        return cls(booster, float(meta.get("shrink", 0.0)))
+
+
+class SubmissionHead:
+    """P(the run leaves a submission file), given how it ends and whether the program writes one.
+
+    Whether ./submission/submission.csv exists after a run is almost decided by
+    two things: whether the run got to its end (a crash or timeout usually comes
+    before the write) and whether the program writes the file at all (static
+    analysis). So the head is a table of smoothed rates per (outcome, writes)
+    cell, mixed over the class distribution: robust where a learned model on a
+    few hundred runs would chase noise.
+    """
+
+    OUTCOMES = ("clean", "crash", "timeout")
+    WRITES = ("yes", "no", "unknown")
+
+    def __init__(self, rates: dict[str, dict[str, float]]) -> None:
+        self.rates = {o: {w: float(rates[o][w]) for w in self.WRITES} for o in self.OUTCOMES}
+
+    @classmethod
+    def fit(
+        cls, outcomes: Sequence[str], writes: Sequence[bool | None], submitted: np.ndarray
+    ) -> tuple[SubmissionHead, dict[str, Any]]:
+        hits: dict[tuple[str, str], float] = {}
+        counts: dict[tuple[str, str], float] = {}
+        for outcome, wrote, sub in zip(outcomes, writes, submitted, strict=True):
+            key = (outcome, cls._writes_key(wrote))
+            hits[key] = hits.get(key, 0.0) + float(sub)
+            counts[key] = counts.get(key, 0.0) + 1.0
+        overall = {
+            o: (sum(hits.get((o, w), 0.0) for w in cls.WRITES) + (0.9 if o == "clean" else 0.1))
+            / (sum(counts.get((o, w), 0.0) for w in cls.WRITES) + 1.0)
+            for o in cls.OUTCOMES
+        }
+        rates = {
+            o: {
+                # A program that never writes the file cannot leave one, whatever the corpus says.
+                w: 0.01
+                if w == "no" and counts.get((o, w), 0.0) == 0
+                else (hits.get((o, w), 0.0) + 2.0 * overall[o]) / (counts.get((o, w), 0.0) + 2.0)
+                for w in cls.WRITES
+            }
+            for o in cls.OUTCOMES
+        }
+        return cls(rates), {"rates": rates}
+
+    @staticmethod
+    def _writes_key(wrote: bool | None) -> str:
+        return "unknown" if wrote is None else ("yes" if wrote else "no")
+
+    def probability(self, p_clean: float, p_timeout: float, writes: bool | None) -> float:
+        key = self._writes_key(writes)
+        p_crash = max(0.0, 1.0 - p_clean - p_timeout)
+        return (
+            p_clean * self.rates["clean"][key]
+            + p_timeout * self.rates["timeout"][key]
+            + p_crash * self.rates["crash"][key]
+        )
+
+    def save(self, directory: Path) -> None:
+        save_json(directory / "submission_head.json", {"rates": self.rates})
+
+    @classmethod
+    def load(cls, directory: Path) -> SubmissionHead:
+        rates = load_json(directory / "submission_head.json").get("rates")
+        ok = isinstance(rates, dict) and all(
+            isinstance(rates.get(o), dict)
+            and all(isinstance(rates[o].get(w), (int, float)) for w in cls.WRITES)
+            for o in cls.OUTCOMES
+        )
+        _expect(directory / "submission_head.json", ok)
+        return cls(rates)  # type: ignore[arg-type]
+
+
+def _within(predicted: np.ndarray, observed: np.ndarray, tolerance: float = 0.05) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        error = np.abs(predicted - observed) / np.abs(observed)
+    return np.where(observed == 0, predicted == 0, error <= tolerance + 1e-12)
+
+
+def _expect(path: Path, ok: bool) -> None:
+    if not ok:
+        from mleworld.errors import MleWorldError
+
+        raise MleWorldError(
+            f"model file {path} does not match the rest of the model; retrain it with `mleworld wm train --backend fast`"
+        )
+
+
+__all__ = ["METRIC_EXTRA", "ClassHead", "MetricHead", "RuntimeHead", "SubmissionHead"]

@@ -1,0 +1,472 @@
+"""`FastWorldModel`: static analysis, four learned heads and output synthesis, composed.
+
+For a batch of queries: each program is analysed statically (world/static.py)
+and read for code facts; TF-IDF vectors find its nearest programs of the same
+task; one feature matrix feeds one LightGBM call per head. The class head's
+distribution is mixed with the runtime head's chance of overrunning the
+query's time limit; a fatal static finding then takes the share of the mass
+its detector earned in training (a syntax error: all but a sliver), so a crash
+the program text proves is predicted with the class, message and line Python
+would print. The metric is the anchor plus the metric head's offset; the
+output is synthesised (world/terminal.py) from all of that.
+
+Online learning (`observe`): real runs of a task are kept; every `k` of them
+the task's small parts are refitted: its neighbour pool and statistics, and a
+bias on the class logits, log runtime and metric measured on those runs, each
+shrunk towards zero by how few runs there are. `online=False` turns it off.
+
+This module owns the composition, the online state and the model directory;
+fitting the heads is training/fast.py's job (with heads.py).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mleworld.errors import MleWorldError
+from mleworld.world.fast.batch import Featurizer, Inputs, finding_dict, query_facts
+from mleworld.world.fast.features import FeatureSpec, TaskStats
+from mleworld.world.fast.heads import (
+    METRIC_EXTRA,
+    ClassHead,
+    MetricHead,
+    RuntimeHead,
+    SubmissionHead,
+)
+from mleworld.world.fast.neighbours import (
+    OUTCOME_CLEAN,
+    OUTCOME_CRASH,
+    OUTCOME_TIMEOUT,
+    NeighbourPool,
+)
+from mleworld.world.fast.persist import atomic_directory, check_directory, load_json, save_json
+from mleworld.world.fast.tfidf import CodeTfidf
+from mleworld.world.prediction import Prediction, Query
+from mleworld.world.vocab import CLEAN, TIMEOUT, Vocab
+
+SCHEMA_VERSION = 1
+NAME = "fast"
+SYNTAX_CLASSES = frozenset({"SyntaxError", "IndentationError", "TabError"})
+SYNTAX_CONFIDENCE = 0.995  # a program that does not compile raises at compile time, every time
+INTERRUPT = "KeyboardInterrupt"
+MAX_OBSERVED = 200  # recent real runs kept per task for online refits
+
+
+def outcome_label(exc_type: str | None, timed_out: bool, vocab: Vocab) -> str:
+    """The class a run ended with as the vocabulary spells it; a run cut at the limit is a timeout."""
+    cls = vocab.normalize(exc_type)
+    if timed_out or exc_type == INTERRUPT:
+        return TIMEOUT
+    return cls
+
+
+def outcome_code(label: str) -> int:
+    if label == CLEAN:
+        return OUTCOME_CLEAN
+    return OUTCOME_TIMEOUT if label == TIMEOUT else OUTCOME_CRASH
+
+
+@dataclass
+class TaskBias:
+    """What observed runs of a task taught: offsets on class logits, log runtime, metric."""
+
+    n: int = 0
+    class_logit: list[float] = field(default_factory=list)
+    log_runtime: float = 0.0
+    metric: float = 0.0  # in units of the task's metric scale
+
+
+class FastWorldModel:
+    """The CPU world model (`fast`): see the module docstring for how a prediction is made."""
+
+    name = NAME
+
+    def __init__(
+        self,
+        *,
+        vocab: Vocab,
+        featurizer: Featurizer,
+        class_head: ClassHead,
+        runtime_head: RuntimeHead,
+        metric_head: MetricHead,
+        submission_head: SubmissionHead,
+        timeout_mix: float,
+        detectors: Mapping[str, Sequence[float]],
+        meta: Mapping[str, Any] | None = None,
+        online: bool = True,
+        k: int = 10,
+    ) -> None:
+        if k < 1:
+            raise MleWorldError(f"online refit interval k must be at least 1, got {k}")
+        self.vocab = vocab
+        self.featurizer = featurizer
+        self.class_head = class_head
+        self.runtime_head = runtime_head
+        self.metric_head = metric_head
+        self.submission_head = submission_head
+        self.timeout_mix = float(timeout_mix)
+        self.detectors = {str(d): [float(v) for v in hn] for d, hn in detectors.items()}
+        self.meta = dict(meta or {})
+        self.online = online
+        self.k = int(k)
+        # The task statistics as trained; online refits merge observed runs into a copy.
+        self.train_task_stats = dict(featurizer.task_stats)
+        self._class_slots = np.array([vocab.index(c) for c in class_head.classes], dtype=np.int64)
+        self._observed: dict[str, list[Any]] = {}
+        self._pending: dict[str, int] = {}
+        self._bias: dict[str, TaskBias] = {}
+        self._data_dirs: dict[str, Path] = {}
+
+    # --- prediction ------------------------------------------------------------------------
+    def class_probabilities(
+        self, inputs: Inputs, queries: Sequence[Query], *, bias: bool = True
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(P over the head's classes after the timeout mix, predicted log runtime) for a batch."""
+        raw = self.class_head.raw(inputs.X)
+        log_runtime = self.runtime_head.log_runtime(inputs.X)
+        if bias:
+            for i, query in enumerate(queries):
+                task_bias = self._bias.get(query.task_id)
+                if task_bias is not None and task_bias.class_logit:
+                    raw[i] += np.asarray(task_bias.class_logit)
+                    log_runtime[i] += task_bias.log_runtime
+        raw = raw - raw.max(axis=1, keepdims=True)
+        probs = np.exp(raw)
+        probs /= probs.sum(axis=1, keepdims=True)
+        limits = np.array([float(q.x.time_limit_s) for q in queries])
+        p_over = self.runtime_head.p_over(log_runtime, limits)
+        return self.mix_timeout(probs, p_over), log_runtime
+
+    def mix_timeout(self, probs: np.ndarray, p_over: np.ndarray) -> np.ndarray:
+        """Blend the class head's timeout mass with the runtime head's P(overrun) of runs that finish."""
+        classes = self.class_head.classes
+        if TIMEOUT not in classes:
+            return probs
+        t = classes.index(TIMEOUT)
+        finishing = probs[:, t] + (probs[:, classes.index(CLEAN)] if CLEAN in classes else 0.0)
+        p_timeout = self.timeout_mix * probs[:, t] + (1.0 - self.timeout_mix) * finishing * p_over
+        p_timeout = np.clip(p_timeout, 1e-6, 1 - 1e-6)
+        others = 1.0 - probs[:, t]
+        scale = np.where(others > 1e-12, (1.0 - p_timeout) / np.maximum(others, 1e-12), 0.0)
+        mixed = probs * scale[:, None]
+        mixed[:, t] = p_timeout
+        return mixed / mixed.sum(axis=1, keepdims=True)
+
+    def metric_values(
+        self, inputs: Inputs, queries: Sequence[Query], *, bias: bool = True
+    ) -> np.ndarray:
+        has = np.isfinite(inputs.anchor)
+        values = np.full(len(queries), np.nan)
+        if has.any():
+            offset = self.metric_head.offset(inputs.X_metric[has])
+            values[has] = inputs.anchor[has] + inputs.scale[has] * offset
+        if bias:
+            for i, query in enumerate(queries):
+                task_bias = self._bias.get(query.task_id)
+                if task_bias is not None and has[i]:
+                    values[i] += task_bias.metric * inputs.scale[i]
+        return values
+
+    def finding_weight(self, finding: Any) -> float:
+        """How much of the distribution a fatal finding takes: its detector's training precision."""
+        confidence = float(getattr(finding, "confidence", 0.5) or 0.0)
+        hits, n = self.detectors.get(str(getattr(finding, "detector", "")), (0.0, 0.0))
+        weight = (hits + 2.0 * confidence) / (n + 2.0)
+        if finding.exc_type in SYNTAX_CLASSES and confidence >= 0.99:
+            weight = max(weight, SYNTAX_CONFIDENCE)
+        return float(min(max(weight, 0.0), 0.999))
+
+    def predict_batch(self, queries: Sequence[Query]) -> list[Prediction]:
+        from mleworld.world.terminal import predicted_output
+
+        if not queries:
+            return []
+        began = time.perf_counter()
+        for query in queries:
+            if query.data_dir is not None and query.task_id:
+                self._data_dirs[query.task_id] = Path(query.data_dir)
+        inputs = self.featurizer.prepare(queries)
+        probs, log_runtime = self.class_probabilities(inputs, queries)
+        metrics = self.metric_values(inputs, queries)
+        shared = time.perf_counter() - began - float(inputs.seconds.sum())
+        share = max(shared, 0.0) / len(queries)
+        out: list[Prediction] = []
+        for i, query in enumerate(queries):
+            own = time.perf_counter()
+            dist = np.zeros(len(self.vocab))
+            np.add.at(dist, self._class_slots, probs[i])
+            report = inputs.reports[i]
+            first = getattr(report, "first_fatal", None)
+            certain = False
+            if first is not None:
+                weight = self.finding_weight(first)
+                hot = np.zeros(len(self.vocab))
+                hot[self.vocab.index(first.exc_type)] = 1.0
+                dist = weight * hot + (1.0 - weight) * dist
+                certain = weight >= 0.9
+            exc = self.vocab.classes[int(np.argmax(dist))]
+            limit = float(query.x.time_limit_s)
+            if exc == CLEAN:
+                runtime = float(np.expm1(log_runtime[i]))
+                runtime = min(runtime, limit)
+            elif exc == TIMEOUT:
+                runtime = limit
+            else:
+                runtime = float(np.expm1(self.runtime_head.crash_log_runtime))
+            metric = None if certain or not math.isfinite(metrics[i]) else float(metrics[i])
+            p_submission = self.submission_head.probability(
+                float(dist[self.vocab.index(CLEAN)]),
+                float(dist[self.vocab.index(TIMEOUT)]),
+                getattr(report, "writes_submission", None),
+            )
+            submission = p_submission > 0.5
+            finding = first if first is not None and first.exc_type == exc else None
+            folds = inputs.facts[i].facts.get("max_n_splits", math.nan)
+            term_out = predicted_output(
+                query.x.program,
+                exc,
+                message=getattr(finding, "message", None),
+                line=getattr(finding, "line", None),
+                metric=metric,
+                runtime_s=runtime,
+                time_limit_s=limit,
+                n_folds_hint=int(folds) if math.isfinite(folds) and 1 < folds < 100 else None,
+                data_overview=query.x.data_overview,
+            )
+            evidence = [finding_dict(f) for f in getattr(report, "findings", None) or []]
+            latency = (float(inputs.seconds[i]) + share + time.perf_counter() - own) * 1000.0
+            out.append(
+                Prediction(
+                    exc_type=exc,
+                    exc_probs={c: float(p) for c, p in zip(self.vocab.classes, dist, strict=True)},
+                    term_out=term_out,
+                    metric=metric,
+                    submission=submission,
+                    runtime_s=round(max(runtime, 0.0), 3),
+                    backend=self.name,
+                    latency_ms=latency,
+                    evidence=evidence,
+                )
+            )
+        return out
+
+    # --- online learning --------------------------------------------------------------------
+    def observe(self, record: Any) -> None:
+        """Learn from one real run of a task (a corpus Record); refits the task's parts every k runs."""
+        if not self.online or getattr(record, "harness_error", None):
+            return
+        task = str(record.task_id)
+        kept = self._observed.setdefault(task, [])
+        kept.append(record)
+        del kept[:-MAX_OBSERVED]
+        self._pending[task] = self._pending.get(task, 0) + 1
+        if self._pending[task] >= self.k:
+            self.refit_task(task)
+
+    def refit_task(self, task: str) -> None:
+        """Refit the small per-task parts from the runs observed on `task`."""
+        from mleworld.world.inputs import query_for_record
+
+        records = self._observed.get(task, [])
+        self._pending[task] = 0
+        if not records:
+            return
+        by_node = {(r.run_id, r.node_id): r for r in records}
+        queries = []
+        for r in records:
+            parent = by_node.get((r.run_id, r.parent_id)) if r.parent_id else None
+            queries.append(query_for_record(r, parent=parent, data_dir=self._data_dirs.get(task)))
+        labels = [outcome_label(r.y.exc_type, r.timed_out, self.vocab) for r in records]
+        log_runtime = np.log1p([max(float(r.runtime_s), 0.0) for r in records])
+        metrics = [
+            r.y.metric if r.y.metric is not None and math.isfinite(r.y.metric) else None
+            for r in records
+        ]
+        features = self.featurizer
+        facts = [query_facts(q) for q in queries]
+        vectors = features.tfidf.transform([f.tokens for f in facts])
+        features.pool.add(
+            vectors,
+            [task] * len(records),
+            [r.id for r in records],
+            [outcome_code(c) for c in labels],
+            log_runtime.tolist(),
+            [math.nan if m is None else float(m) for m in metrics],
+        )
+        observed = TaskStats.from_outcomes(
+            labels, [r.stage for r in records], log_runtime.tolist(), metrics
+        )
+        features.task_stats[task] = _merge(self.train_task_stats.get(task), observed)
+        inputs = features.prepare(queries, facts=facts, exclude_ids=[r.id for r in records])
+        probs, predicted_log_runtime = self.class_probabilities(inputs, queries, bias=False)
+        bias = TaskBias(n=len(records))
+        classes = self.class_head.classes
+        index = {c: i for i, c in enumerate(classes)}
+        counts = np.zeros(len(classes))
+        for label in labels:
+            counts[index.get(label, len(classes) - 1)] += 1
+        mean_p = np.clip(probs.mean(axis=0), 1e-4, None)
+        prior_weight = 10.0
+        smoothed = (counts + prior_weight * mean_p) / (len(records) + prior_weight)
+        bias.class_logit = np.clip(np.log(smoothed) - np.log(mean_p), -4.0, 4.0).tolist()
+        clean_rows = np.flatnonzero(np.array([c == CLEAN for c in labels]))
+        if len(clean_rows):
+            residual = log_runtime[clean_rows] - predicted_log_runtime[clean_rows]
+            bias.log_runtime = float(residual.sum() / (len(clean_rows) + 5.0))
+        values = self.metric_values(inputs, queries, bias=False)
+        offsets = [
+            (m - v) / s
+            for m, v, s in zip(metrics, values, inputs.scale, strict=True)
+            if m is not None and math.isfinite(v) and math.isfinite(s) and s > 0
+        ]
+        if offsets:
+            bias.metric = float(np.clip(np.sum(offsets) / (len(offsets) + 5.0), -3.0, 3.0))
+        self._bias[task] = bias
+
+    # --- persistence --------------------------------------------------------------------------
+    def save(self, path: str | Path) -> Path:
+        """Write the model (as trained, without online state) to a directory, atomically."""
+        target = Path(path)
+        with atomic_directory(target) as tmp:
+            features = self.featurizer
+            self.vocab.save(tmp / "vocab.json")
+            features.tfidf.save(tmp)
+            features.pool.save(tmp)
+            self.class_head.save(tmp)
+            self.runtime_head.save(tmp)
+            self.metric_head.save(tmp)
+            self.submission_head.save(tmp)
+            save_json(
+                tmp / "parts.json",
+                {
+                    "spec": features.spec.to_dict(),
+                    "task_stats": {
+                        t: s.to_dict() for t, s in sorted(self.train_task_stats.items())
+                    },
+                    "metric_by_name": features.metric_by_name,
+                    "timeout_mix": self.timeout_mix,
+                    "detectors": self.detectors,
+                    "neighbours": features.n_neighbours,
+                },
+            )
+            save_json(tmp / "model.json", {"schema_version": SCHEMA_VERSION, "meta": self.meta})
+        return target
+
+    @classmethod
+    def load(cls, path: str | Path, *, online: bool = True, k: int = 10) -> FastWorldModel:
+        """A saved model; any missing, corrupt or mismatched file is one clear error."""
+        directory = Path(path).expanduser()
+        manifest = check_directory(directory, SCHEMA_VERSION)
+        vocab = Vocab.load(directory / "vocab.json")
+        parts = load_json(directory / "parts.json")
+        try:
+            spec = FeatureSpec.from_dict(parts["spec"])
+            task_stats = {str(t): TaskStats.from_dict(s) for t, s in parts["task_stats"].items()}
+            metric_by_name = {str(k): float(v) for k, v in parts["metric_by_name"].items()}
+            timeout_mix = float(parts["timeout_mix"])
+            detectors = {str(d): [float(x) for x in v] for d, v in parts["detectors"].items()}
+            n_neighbours = int(parts.get("neighbours", 5))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise MleWorldError(
+                f"model file {directory / 'parts.json'} is malformed ({exc}); "
+                "retrain it with `mleworld wm train --backend fast`"
+            ) from None
+        class_head = ClassHead.load(directory)
+        unknown = [c for c in class_head.classes if c not in vocab]
+        if unknown:
+            raise MleWorldError(
+                f"model {directory} predicts classes its vocabulary lacks ({', '.join(unknown)}); "
+                "retrain it with `mleworld wm train --backend fast`"
+            )
+        meta = dict(manifest.get("meta") or {})
+        featurizer = Featurizer(
+            spec,
+            CodeTfidf.load(directory),
+            NeighbourPool.load(directory),
+            task_stats,
+            metric_by_name,
+            n_neighbours,
+        )
+        model = cls(
+            vocab=vocab,
+            featurizer=featurizer,
+            class_head=class_head,
+            runtime_head=RuntimeHead.load(directory),
+            metric_head=MetricHead.load(directory),
+            submission_head=SubmissionHead.load(directory),
+            timeout_mix=timeout_mix,
+            detectors=detectors,
+            meta=meta,
+            online=online,
+            k=k,
+        )
+        n_features = len(spec.names)
+        for head_name, booster in (
+            ("class", class_head.booster),
+            ("runtime", model.runtime_head.booster),
+        ):
+            if booster is not None and booster.num_feature() != n_features:
+                raise MleWorldError(
+                    f"model {directory}: the {head_name} head reads {booster.num_feature()} features, "
+                    f"the feature spec has {n_features}; retrain it with `mleworld wm train --backend fast`"
+                )
+        metric_booster = model.metric_head.booster
+        if metric_booster is not None and metric_booster.num_feature() != n_features + len(
+            METRIC_EXTRA
+        ):
+            raise MleWorldError(
+                f"model {directory}: the metric head reads {metric_booster.num_feature()} features, "
+                f"expected {n_features + len(METRIC_EXTRA)}; retrain it with `mleworld wm train --backend fast`"
+            )
+        return model
+
+    @property
+    def observed(self) -> dict[str, int]:
+        """Real runs observed per task (online learning)."""
+        return {task: len(records) for task, records in self._observed.items()}
+
+
+def _merge(base: TaskStats | None, observed: TaskStats) -> TaskStats:
+    """Training statistics of a task updated with its observed runs (rates weighted by counts)."""
+    if base is None or base.n == 0:
+        return observed
+    n = base.n + observed.n
+
+    def blend(a: float, b: float) -> float:
+        if not math.isfinite(a):
+            return b
+        if not math.isfinite(b):
+            return a
+        return (a * base.n + b * observed.n) / n
+
+    merged = TaskStats(
+        n=n,
+        clean=blend(base.clean, observed.clean),
+        timeout=blend(base.timeout, observed.timeout),
+        log_runtime=blend(base.log_runtime, observed.log_runtime),
+        metric_median=base.metric_median
+        if math.isfinite(base.metric_median)
+        else observed.metric_median,
+        metric_scale=base.metric_scale
+        if math.isfinite(base.metric_scale)
+        else observed.metric_scale,
+        metric_count=base.metric_count + observed.metric_count,
+    )
+    for stage in set(base.stage_clean) | set(observed.stage_clean):
+        merged.stage_clean[stage] = blend(
+            base.stage_clean.get(stage, math.nan), observed.stage_clean.get(stage, math.nan)
+        )
+        merged.stage_timeout[stage] = blend(
+            base.stage_timeout.get(stage, math.nan), observed.stage_timeout.get(stage, math.nan)
+        )
+    return merged
+
+
+__all__ = ["NAME", "SCHEMA_VERSION", "FastWorldModel", "outcome_label", "outcome_code"]
