@@ -34,8 +34,16 @@ def version() -> None:
     print(__version__)
 
 
+_registered = False
+
+
 def _register() -> None:
+    global _registered
+    if _registered:  # main() may be called many times in one process (tests)
+        return
+    _registered = True
     from mleworld.cli import (
+        corpus_cmd,
         exec_cmd,
         grade_cmd,
         groups,
@@ -51,6 +59,7 @@ def _register() -> None:
     app.add_typer(groups.corpus_app, name="corpus")
     app.add_typer(groups.wm_app, name="wm")
     for module in (
+        corpus_cmd,
         task_cmd,
         overview_cmd,
         grade_cmd,
