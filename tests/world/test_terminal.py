@@ -515,6 +515,54 @@ def test_defective_builtin_programs_judged_against_their_real_runs(
         assert verdict.match, (kind, verdict.reason, predicted, outcome.term_out[-2000:])
 
 
+LIGHTGBM_PROGRAM = """\
+import lightgbm as lgb
+import pandas as pd
+from sklearn.model_selection import train_test_split
+
+train = pd.read_csv("./input/train.csv")
+X = train.drop(columns=["id", "diagnosis"])
+y = train["diagnosis"]
+X_tr, X_va, y_tr, y_va = train_test_split(X, y, test_size=0.2, random_state=0)
+model = lgb.LGBMClassifier(n_estimators=30, learning_rate=0.1)
+model.fit(X_tr, y_tr, eval_set=[(X_va, y_va)], callbacks=[lgb.log_evaluation(10)])
+booster = lgb.train(
+    {"objective": "binary", "verbose": -1},
+    lgb.Dataset(X_tr, y_tr),
+    num_boost_round=20,
+    valid_sets=[lgb.Dataset(X_va, y_va)],
+    callbacks=[lgb.early_stopping(5), lgb.log_evaluation(10)],
+)
+print("done")
+"""
+
+
+@pytest.mark.slow
+def test_lightgbm_training_log_has_the_real_runs_lines(suite_task, overview: str) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    from mleworld.execution.limits import Limits
+    from mleworld.execution.sandbox import execute
+
+    real = execute(LIGHTGBM_PROGRAM, suite_task, limits=Limits(time_limit_s=120))
+    assert real.exc_type == "None", real.term_out[-2000:]
+    predicted = predicted_output(LIGHTGBM_PROGRAM, "None", metric=0.1, data_overview=overview)
+
+    def shape(text: str) -> list[str]:
+        kept = [
+            line
+            for line in text.splitlines()
+            if "[Warning]" not in line and "Warning:" not in line and not line.startswith("  ")
+        ]
+        return [re.sub(r"\d+(\.\d+)?(e-?\d+)?", "N", line) for line in kept]
+
+    assert shape(predicted) == shape(real.term_out)
+    # the data's real shape, not a guess
+    assert "number of data points in the train set: 364, number of used features: 30" in (
+        predicted.lower()
+    )
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the development corpus is not on this machine")
 def test_dev_corpus_outputs_match_when_class_and_metric_are_right() -> None:
     rates = judge_rates(CORPUS, limit=120)

@@ -39,9 +39,15 @@ class Expressions:
         self.steps += 1
         if self.steps > MAX_STEPS:
             raise Halt
+        kind = type(node)
+        # The two commonest nodes first: this is the walk's innermost loop.
+        if kind is ast.Name:
+            return self.lookup(node.id)  # type: ignore[union-attr]
+        if kind is ast.Constant:
+            return node.value  # type: ignore[union-attr]
         if node is None:
             return None
-        method = _DISPATCH.get(type(node))
+        method = _DISPATCH.get(kind)
         if method is None:
             return Unknown(hint_of(node))
         try:
@@ -272,9 +278,9 @@ class Expressions:
         items = self.items_of(self.ev(gen.iter))
         if items is None or len(items) > 5_000:
             return False
+        for name in target_names(gen.target):
+            scope.setdefault(name, None)
         for item in items:
-            for name in target_names(gen.target):
-                scope.setdefault(name, None)
             self.assign(gen.target, item)
             kept = all(_truth(self.ev(cond)) is not False for cond in gen.ifs)
             if kept and not self._generate(gens, i + 1, element, out, scope):

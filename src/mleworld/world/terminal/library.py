@@ -21,6 +21,7 @@ import posixpath
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.terminal import boosting
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.trace import Enumerated, Halt
 from mleworld.world.terminal.values import (
@@ -199,15 +200,35 @@ def call_library(
         if isinstance(last, Estimator):
             return Estimator(last.cls, last.qualname, dict(last.params))
         return Estimator("Pipeline", qualname, {})
+    if mod == "lightgbm" and leaf in ("early_stopping", "log_evaluation"):
+        return boosting.callback(leaf, args, kwargs)
     if mod in ("lightgbm", "xgboost", "catboost") and leaf in ("train", "cv"):
         params = args[0] if args and isinstance(args[0], dict) else kwargs.get("params", {})
-        rounds = kwargs.get("num_boost_round", 100)
-        model = Estimator("LGBMBooster", qualname, {"n_estimators": rounds, **(params or {})})
+        params = params if isinstance(params, dict) else {}
+        rounds = kwargs.get("num_boost_round", args[2] if len(args) > 2 else 100)
+        rounds = rounds if isinstance(rounds, int) and rounds > 0 else 100
+        model = Estimator("LGBMBooster", qualname, {"n_estimators": rounds, **params})
         data = args[1] if len(args) > 1 else kwargs.get("train_set", kwargs.get("dtrain"))
         w.expensive(node, model, [data])
+        if mod == "lightgbm" and leaf == "train":
+            valid = kwargs.get("valid_sets") or []
+            names = kwargs.get("valid_names")
+            model.fitted.update(
+                boosting.train_log(
+                    w,
+                    params,
+                    data,
+                    list(valid) if isinstance(valid, (list, tuple)) else [valid],
+                    list(names) if isinstance(names, (list, tuple)) else None,
+                    kwargs.get("callbacks") or [],
+                    rounds,
+                )
+            )
         return model
     if leaf in ("Dataset", "DMatrix", "Pool"):
-        return Column(_rows(args[0] if args else kwargs.get("data")))
+        data = args[0] if args else kwargs.get("data")
+        label = args[1] if len(args) > 1 else kwargs.get("label")
+        return Estimator("Dataset", qualname, {"data": data, "label": label})
     if leaf[:1].isupper():
         params = dict(kwargs)
         return Estimator(leaf, qualname, params)
@@ -695,6 +716,8 @@ def _n_splits(est: Estimator) -> int:
 
 
 def _rows_of(value: Any) -> int | None:
+    if isinstance(value, Estimator) and value.cls == "Dataset":
+        value = value.params.get("data")
     if isinstance(value, (Table, Column, IndexArray)):
         return value.rows
     return None

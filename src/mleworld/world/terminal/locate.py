@@ -89,7 +89,7 @@ def locate(
         found = _by_object(trace, exc_type, implicated)
         if found is not None:
             return _with_comprehension(parsed, found)
-    found = _by_class(parsed, trace, exc_type, tables)
+    found = _by_class(parsed, trace, exc_type, tables, inspect_libraries=not message)
     if found is not None:
         return _with_comprehension(parsed, found)
     return _fallback(parsed, trace, exc_type, implicated)
@@ -118,6 +118,10 @@ def _implicated(exc_type: str, message: str | None) -> dict[str, Any]:
     m = re.search(r"has no attribute '(\w+)'", text)
     if m:
         out["attr"] = m[1]
+    # Any other quoted name: the operation or object the message is about.
+    words = [w for w in re.findall(r"'([A-Za-z_][\w.]*)'", _after_class(text)) if len(w) > 1]
+    if words:
+        out["words"] = words
     if exc_type == "KeyError" or "not in index" in text:
         keys = re.findall(r"'([^']*)'", _after_class(text))
         if "not in index" in text or "None of [" in text:
@@ -350,7 +354,31 @@ def _by_object(trace: Trace, exc_type: str, implicated: dict[str, Any]) -> Locat
         target = _find_in(node, implicated, exc_type)
         if target is not None:
             return Location(e.stack, e.func, target, e.printed, stmt=e.stmt)
+    words = set(implicated.get("words", ()))
+    for e in trace.events if words else ():
+        if e.kind != "stmt":
+            continue
+        for n in _nodes_in(e.node):
+            named = (
+                (isinstance(n, ast.Attribute) and n.attr in words)
+                or (isinstance(n, ast.Name) and n.id in words)
+                or (isinstance(n, ast.Constant) and n.value in words)
+            )
+            if named:
+                return Location(e.stack, e.func, _call_around(e.node, n), e.printed, stmt=e.stmt)
     return None
+
+
+def _call_around(stmt: ast.AST, target: ast.AST) -> ast.AST:
+    """The innermost call that `target` is part of (the failing instruction), else itself."""
+    best: ast.AST = target
+    best_size = None
+    for n in _nodes_in(stmt):
+        if isinstance(n, ast.Call) and _contains(n, target):
+            size = ((n.end_lineno or n.lineno) - n.lineno, (n.end_col_offset or 0) - n.col_offset)
+            if best_size is None or size < best_size:
+                best, best_size = n, size
+    return best
 
 
 def _find_in(stmt: ast.AST, implicated: dict[str, Any], exc_type: str) -> ast.AST | None:
@@ -397,8 +425,14 @@ def _at_event(e: Event) -> Location:
 
 
 def _by_class(
-    parsed: Parsed, trace: Trace, exc_type: str, tables: dict[str, TableInfo]
+    parsed: Parsed,
+    trace: Trace,
+    exc_type: str,
+    tables: dict[str, TableInfo],
+    inspect_libraries: bool = True,
 ) -> Location | None:
+    """The most plausible crash point for the class; libraries are inspected (imported)
+    only when no message says what went wrong."""
     events = trace.events
     if exc_type == "KeyError":
         keyed = [e for e in events if e.kind == "key" and _event_keys(e)]
@@ -423,7 +457,7 @@ def _by_class(
             for n in _nodes_in(e.node):
                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in undefined:
                     return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
-    if exc_type == "AttributeError":
+    if exc_type == "AttributeError" and inspect_libraries:
         for e in events:
             if e.kind == "attr" and isinstance(e.node, ast.Attribute):
                 name, owner = e.value
@@ -435,7 +469,7 @@ def _by_class(
             for n in _nodes_in(e.node):
                 if isinstance(n, ast.Attribute) and _missing_module_attr(parsed, n):
                     return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
-    if exc_type == "TypeError":
+    if exc_type == "TypeError" and inspect_libraries:
         for e in events:
             if e.kind != "stmt":
                 continue

@@ -16,6 +16,7 @@ import contextlib
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.terminal import boosting
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.library import (
     _CONSTANTS,
@@ -318,6 +319,8 @@ def _estimator_method(
         w.expensive(node, inner if isinstance(inner, Estimator) else est, [a0], factor)
         est.fitted_rows = _rows(a0)
         est.fitted_cols = a0.cols if isinstance(a0, Table) else None
+        if est.qualname.startswith("lightgbm.") and est.cls.startswith("LGBM"):
+            est.fitted.update(boosting.sklearn_fit_log(w, est, args, kwargs))
         return est
     if name in ("fit_transform", "transform", "fit_resample"):
         if name == "fit_transform":
@@ -391,6 +394,8 @@ def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> An
             return obj.info.dtype if obj.info else Unknown("dtype")
         return Bound(obj, name)
     if isinstance(obj, Estimator):
+        if name in obj.fitted:
+            return obj.fitted[name]
         if name in obj.params:
             return obj.params[name]
         if name == "best_score_":

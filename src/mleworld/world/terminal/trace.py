@@ -60,7 +60,7 @@ class Halt(Exception):
     """sys.exit(), or the walk ran out of budget."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     kind: str  # "stmt" | "key" | "file" | "fit" | "enter"
     node: ast.AST

@@ -149,6 +149,7 @@ class Estimator:
     params: dict[str, Any]
     fitted_rows: int | None = None
     fitted_cols: int | None = None
+    fitted: dict[str, Any] = field(default_factory=dict)  # attributes a fit sets
 
 
 @dataclass
