@@ -1,0 +1,256 @@
+"""DataFrame columns a program uses that its data does not have.
+
+A frame read from a CSV of the task's data starts with the file's header
+(headers.py); the walk follows it through copies, column selections, new
+columns, drops and renames (frames.py), always as an upper bound: a column
+outside it is surely missing, so `df["x"]`, `df[["a", "x"]]`, `df.x`,
+`del df["x"]` raise what pandas raises, with pandas' message. A frame that
+gains a column the walk cannot name is no longer tracked. This module owns the
+subscript and attribute rules and the messages; frames.py owns methods.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static import suggest
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    Frame,
+    Keys,
+    Method,
+    Seq,
+    SeriesVal,
+    Value,
+    const_str,
+    str_list,
+)
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+KEY_CONFIDENCE = 0.93
+ATTR_CONFIDENCE = 0.9
+_MASK_METHODS = {"isin", "notna", "notnull", "isna", "isnull", "between", "duplicated", "contains"}
+_INDEXERS = ("loc", "iloc", "at", "iat")
+
+
+def key_error(text: str) -> str:
+    """How Python prints a KeyError raised with `text`: the repr of its argument."""
+    return f"KeyError: {text!r}"
+
+
+def missing_columns_message(keys: list[str], missing: list[str]) -> str:
+    """pandas' message for `df[keys]` when `missing` are not columns."""
+    if len(missing) == len(dict.fromkeys(keys)):
+        import pandas as pd
+
+        return key_error(f"None of [{pd.Index(keys)!r}] are in the [columns]")
+    return key_error(f"{missing} not in index")
+
+
+def is_mask(node: ast.AST) -> bool:
+    """An indexing key that selects rows: a comparison, a boolean combination, an isin()."""
+    if isinstance(node, ast.Compare):
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd | ast.BitOr | ast.BitXor):
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+        return True
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _MASK_METHODS
+    )
+
+
+def _missing(frame: Frame, names: list[str]) -> list[str]:
+    cols = frame.columns or []
+    return list(dict.fromkeys(n for n in names if n not in cols))
+
+
+def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Value:
+    if frame.columns is None:
+        return UNKNOWN
+    name = const_str(key)
+    if name is not None:
+        if frame.has(name):
+            return SeriesVal(name)
+        walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
+        return UNKNOWN
+    names = str_list(key) if isinstance(key, Seq) else None
+    if names is not None:
+        missing = _missing(frame, names)
+        if missing:
+            walker.emit("columns", "KeyError", missing_columns_message(names, missing), node, KEY_CONFIDENCE)
+            return UNKNOWN
+        return Frame(list(names), frame.source, frame.exact)
+    if isinstance(key, Keys):
+        if not key.many:
+            return SeriesVal(None)
+        kept = [c for c in frame.columns if c in key.upper]
+        return Frame(kept, frame.source, exact=False)
+    if isinstance(node.slice, ast.Slice) or is_mask(node.slice):
+        return frame.copy()
+    return UNKNOWN
+
+
+def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:
+    if frame.columns is None:
+        return
+    names = str_list(key)
+    if names is not None:
+        frame.add(names)
+    elif isinstance(key, Keys):
+        frame.add(sorted(key.upper))
+    elif not (isinstance(node.slice, ast.Slice) or is_mask(node.slice)):
+        frame.forget()
+
+
+def delitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:
+    name = const_str(key)
+    if frame.columns is None or name is None:
+        return
+    if not frame.has(name):
+        walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
+    elif walker.certain:
+        frame.columns.remove(name)
+
+
+def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscript) -> Value:
+    frame = method.owner
+    assert isinstance(frame, Frame)
+    if frame.columns is None:
+        return UNKNOWN
+    if method.name == "loc" and isinstance(node.slice, ast.Tuple):
+        if not isinstance(key, Seq) or key.items is None or len(key.items) != 2:
+            return UNKNOWN
+        cols = key.items[1]
+        name = const_str(cols)
+        if name is not None:
+            if not frame.has(name):
+                walker.emit("columns", "KeyError", key_error(name), node, 0.85)
+                return UNKNOWN
+            return SeriesVal(name)
+        names = str_list(cols) if isinstance(cols, Seq) else None
+        if names is not None:
+            missing = _missing(frame, names)
+            if missing and len(missing) < len(dict.fromkeys(names)):
+                walker.emit("columns", "KeyError", key_error(f"{missing} not in index"), node, 0.85)
+                return UNKNOWN
+            if not missing:
+                return Frame(list(names), frame.source, frame.exact)
+        return UNKNOWN
+    if method.name in ("loc", "iloc") and not isinstance(node.slice, ast.Tuple):
+        # A slice, a mask or a list of labels gives rows as a frame; a scalar may give one row.
+        rows = isinstance(node.slice, ast.Slice) or is_mask(node.slice) or isinstance(key, Seq)
+        return frame.copy(is_frame=frame.is_frame and rows)
+    return UNKNOWN
+
+
+def indexer_setitem(walker: Walker, method: Method, key: Value, node: ast.Subscript) -> None:
+    frame = method.owner
+    assert isinstance(frame, Frame)
+    if frame.columns is None or method.name == "iloc" or method.name == "iat":
+        return
+    if not isinstance(node.slice, ast.Tuple):
+        return  # rows only
+    cols = key.items[1] if isinstance(key, Seq) and key.items and len(key.items) == 2 else UNKNOWN
+    names = str_list(cols)
+    if names is not None:
+        frame.add(names)
+    elif isinstance(cols, Keys):
+        frame.add(sorted(cols.upper))
+    else:
+        frame.forget()
+
+
+@cache
+def _class_attrs(kind: str) -> tuple[Any, frozenset[str]]:
+    import pandas as pd
+
+    klass = pd.DataFrame if kind == "frame" else pd.Series
+    return klass, frozenset(dir(klass))
+
+
+def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> Value:
+    if attr in _INDEXERS:
+        return Method(frame, attr)
+    if attr == "columns":
+        if frame.columns is None:
+            return UNKNOWN
+        return Keys(frozenset(frame.columns), many=True, exact=frame.exact)
+    if attr.startswith("_"):
+        return UNKNOWN
+    klass, names = _class_attrs("frame")
+    if attr in names:
+        static = inspect.getattr_static(klass, attr, None)
+        return Method(frame, attr, static) if callable(static) else UNKNOWN
+    if frame.columns is None or not frame.is_frame:
+        return UNKNOWN
+    if attr in frame.columns:
+        return SeriesVal(attr)
+    import pandas as pd
+
+    candidates = dir(pd.DataFrame(columns=list(frame.columns)))
+    message = suggest.with_suggestion(
+        f"AttributeError: 'DataFrame' object has no attribute '{attr}'",
+        suggest.best_match(attr, candidates),
+    )
+    confidence = ATTR_CONFIDENCE * (0.6 if walker.opaque_imports else 1.0)
+    walker.emit("columns", "AttributeError", message, node, confidence)
+    return UNKNOWN
+
+
+@cache
+def _series_dir() -> list[str]:
+    import pandas as pd
+
+    return dir(pd.Series(dtype="float64"))
+
+
+def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST) -> Value:
+    if attr.startswith("_"):
+        return UNKNOWN
+    klass, names = _class_attrs("series")
+    if attr in names:
+        static = inspect.getattr_static(klass, attr, None)
+        return Method(series, attr, static) if callable(static) and attr not in ("str", "dt", "cat") else UNKNOWN
+    message = suggest.with_suggestion(
+        f"AttributeError: 'Series' object has no attribute '{attr}'",
+        suggest.best_match(attr, _series_dir()),
+    )
+    confidence = 0.85 * (0.6 if walker.opaque_imports else 1.0)
+    walker.emit("columns", "AttributeError", message, node, confidence)
+    return UNKNOWN
+
+
+def set_frame_attribute(walker: Walker, frame: Frame, attr: str, value: Value) -> None:
+    if attr != "columns" or frame.columns is None:
+        return
+    names = str_list(value)
+    if names is not None and walker.certain:
+        frame.columns = list(names)
+    else:
+        frame.forget()
+
+
+def keys_attribute(keys: Keys, attr: str) -> Value:
+    if attr == "values":
+        return keys
+    return Method(keys, attr)
+
+
+def keys_method(keys: Keys, name: str) -> Value:
+    if name in ("tolist", "to_list", "copy", "to_numpy"):
+        return keys
+    if name in ("drop", "difference", "intersection"):
+        return Keys(keys.upper, many=True, exact=False)
+    return UNKNOWN
+
+
+__all__ = ["Const", "getitem", "setitem", "delitem", "frame_attribute", "series_attribute"]

@@ -1,0 +1,216 @@
+"""Imports that cannot be resolved, and the real modules analysis may look inside.
+
+`import x.y` fails with ModuleNotFoundError naming the first part Python cannot
+find ("No module named 'x.y'", "...; 'x' is not a package"); `from x import y`
+fails with ImportError when module x has no attribute or submodule y
+("cannot import name 'y' from 'x' (<its file>)"). Existence is asked of the
+import system without importing anything (`importlib.util.find_spec` for
+top-level names, the parent's search path for submodules).
+
+Analysis imports a module for real only when that is cheap and harmless: it is
+already imported, it is in the standard library (minus the few with import-time
+effects), or it is one of the common data-science packages in LOADABLE. Other
+modules are checked for existence only, and their attributes are not checked.
+Statuses are cached per process.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.machinery
+import importlib.util
+import sys
+import threading
+import types
+import warnings
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mleworld.world.static.values import UNKNOWN, ModuleVal, Obj, Value
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+LOADABLE = frozenset(
+    {
+        "numpy",
+        "pandas",
+        "sklearn",
+        "scipy",
+        "lightgbm",
+        "xgboost",
+        "catboost",
+        "statsmodels",
+        "joblib",
+        "pyarrow",
+        "polars",
+        "tqdm",
+        "imblearn",
+        "category_encoders",
+        "matplotlib",
+        "seaborn",
+        "optuna",
+        "PIL",
+    }
+)
+# Standard-library modules with effects at import (a browser, a window, printing).
+_NEVER = frozenset({"antigravity", "this", "idlelib", "turtledemo", "turtle", "tkinter", "__hello__", "__phello__"})
+
+
+@dataclass(frozen=True)
+class Missing:
+    message: str  # what ModuleNotFoundError says
+    confidence: float
+
+
+Status = types.ModuleType | Missing | None  # None: exists, not loaded by analysis
+_STATUS: dict[str, Status] = {}
+_LOCK = threading.RLock()
+
+
+def may_load(name: str) -> bool:
+    top = name.partition(".")[0]
+    if name in sys.modules:
+        return True
+    if top in LOADABLE:
+        return True
+    return top in sys.stdlib_module_names and top not in _NEVER
+
+
+def status(name: str) -> Status:
+    """The module named `name` (loaded), Missing, or None when it exists but is not loaded."""
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    with _LOCK:
+        if name in _STATUS:
+            return _STATUS[name]
+        result = _resolve(name)
+        _STATUS[name] = result
+        return result
+
+
+def _resolve(name: str) -> Status:
+    parent, _, _ = name.rpartition(".")
+    if parent:
+        parent_status = status(parent)
+        if isinstance(parent_status, Missing):
+            return parent_status
+        if isinstance(parent_status, types.ModuleType):
+            if not hasattr(parent_status, "__path__"):
+                return Missing(f"No module named '{name}'; '{parent}' is not a package", 0.95)
+            spec = _find(name)
+            confidence = 0.95
+        else:
+            locations = _search_path(parent)
+            if locations is None:
+                return None
+            spec = importlib.machinery.PathFinder.find_spec(name, locations)
+            confidence = 0.85
+    else:
+        spec = _find(name)
+        confidence = 0.97
+    if spec is None:
+        return Missing(f"No module named '{name}'", confidence)
+    if not may_load(name):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        return Missing(str(exc), 0.9)  # the module itself imports something missing
+    except Exception:
+        return None
+
+
+def _find(name: str) -> importlib.machinery.ModuleSpec | None:
+    try:
+        return importlib.util.find_spec(name)
+    except (ImportError, ValueError, AttributeError):
+        return None
+
+
+def _search_path(package: str) -> list[str] | None:
+    """Where a package's submodules live, found without importing it."""
+    top, *rest = package.split(".")
+    spec = _find(top)
+    locations = list(spec.submodule_search_locations or []) if spec is not None else []
+    prefix = top
+    for part in rest:
+        prefix = f"{prefix}.{part}"
+        spec = importlib.machinery.PathFinder.find_spec(prefix, locations)
+        if spec is None:
+            return None
+        locations = list(spec.submodule_search_locations or [])
+    return locations or None
+
+
+def _module_value(name: str, st: Status) -> Value:
+    return ModuleVal(name, st if isinstance(st, types.ModuleType) else None)
+
+
+def handle_import(walker: Walker, node: ast.Import) -> None:
+    for alias in node.names:
+        walker.imported.add(alias.name)
+        st = status(alias.name)
+        bound = alias.asname or alias.name.partition(".")[0]
+        if isinstance(st, Missing):
+            walker.emit("imports", "ModuleNotFoundError", f"ModuleNotFoundError: {st.message}", node, st.confidence)
+            walker.bind(bound, UNKNOWN)
+            continue
+        if st is None:
+            walker.opaque_imports.add(alias.name)
+        if alias.asname:
+            walker.bind(bound, _module_value(alias.name, st))
+        else:
+            walker.bind(bound, _module_value(bound, status(bound)))
+
+
+def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
+    names = [a for a in node.names if a.name != "*"]
+    if node.level or not node.module or node.module == "__future__":
+        for alias in names:
+            walker.bind(alias.asname or alias.name, UNKNOWN)
+        return
+    module_name = node.module
+    walker.imported.add(module_name)
+    st = status(module_name)
+    if isinstance(st, Missing):
+        walker.emit("imports", "ModuleNotFoundError", f"ModuleNotFoundError: {st.message}", node, st.confidence)
+        for alias in names:
+            walker.bind(alias.asname or alias.name, UNKNOWN)
+        return
+    if st is None:
+        walker.opaque_imports.add(module_name)
+    for alias in names:
+        target = alias.asname or alias.name
+        if not isinstance(st, types.ModuleType):
+            walker.imported.add(f"{module_name}.{alias.name}")
+            walker.bind(target, UNKNOWN)
+            continue
+        value = _from_module(st, alias.name)
+        if value is None:
+            where = getattr(st, "__file__", None) or "unknown location"
+            message = f"ImportError: cannot import name '{alias.name}' from '{st.__name__}' ({where})"
+            walker.emit("imports", "ImportError", message, node, 0.95)
+            value = UNKNOWN
+        walker.bind(target, value)
+
+
+def _from_module(module: types.ModuleType, name: str) -> Value | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = getattr(module, name)
+    except AttributeError:
+        if not hasattr(module, "__path__"):
+            return None
+        sub = status(f"{module.__name__}.{name}")
+        return None if isinstance(sub, Missing) else _module_value(f"{module.__name__}.{name}", sub)
+    except Exception:
+        return UNKNOWN
+    if isinstance(value, types.ModuleType):
+        return ModuleVal(value.__name__, value)
+    return Obj(value, f"{module.__name__}.{name}")

@@ -1,0 +1,121 @@
+"""Attributes that do not exist on imported modules and on instances of library classes.
+
+`np.arrray` is looked up on the real numpy module (its `__getattr__`, if any,
+runs, so lazy loaders and deprecation errors answer for themselves); a name
+that is neither an attribute nor a submodule raises AttributeError with the
+message the module gives, plus CPython's "Did you mean" from `dir(module)`.
+A method called on an instance of a library class (`model.predict_probas(X)`)
+is checked against the class: reported only for calls, never for plain reads,
+since fitted attributes appear on instances after `fit`. Modules analysis may
+not load (imports.py) are never checked.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import types
+import warnings
+from typing import TYPE_CHECKING
+
+from mleworld.world.static import imports, suggest
+from mleworld.world.static.values import UNKNOWN, Instance, Method, ModuleVal, Obj, Value
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+MODULE_CONFIDENCE = 0.95
+INSTANCE_CONFIDENCE = 0.85
+
+
+def module_attribute(walker: Walker, base: ModuleVal, attr: str, node: ast.AST) -> Value:
+    module = base.module
+    full = f"{base.name}.{attr}"
+    if module is None:
+        return ModuleVal(full, None) if full in walker.imported else UNKNOWN
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = getattr(module, attr)
+    except AttributeError as exc:
+        return _missing(walker, module, attr, exc, node)
+    except Exception:
+        return UNKNOWN
+    if isinstance(value, types.ModuleType):
+        return ModuleVal(value.__name__, value)
+    return Obj(value, full)
+
+
+def _missing(walker: Walker, module: types.ModuleType, attr: str, exc: AttributeError, node: ast.AST) -> Value:
+    submodule = f"{module.__name__}.{attr}"
+    if hasattr(module, "__path__"):
+        status = imports.status(submodule)
+        if not isinstance(status, imports.Missing):
+            return ModuleVal(submodule, status)  # a submodule not imported yet
+    if attr in walker.files.attr_stores:
+        return UNKNOWN  # the program sets it itself
+    walker.emit("module_attrs", "AttributeError", attribute_message(exc), node, MODULE_CONFIDENCE)
+    return UNKNOWN
+
+
+def attribute_message(exc: AttributeError) -> str:
+    """What Python prints for an AttributeError raised by a real lookup."""
+    suggestion = None
+    name, obj = getattr(exc, "name", None), getattr(exc, "obj", None)
+    if isinstance(name, str) and obj is not None:
+        try:
+            suggestion = suggest.best_match(name, dir(obj))
+        except Exception:
+            suggestion = None
+    return "AttributeError: " + suggest.with_suggestion(str(exc), suggestion)
+
+
+def object_attribute(base: Obj, attr: str) -> Value:
+    """An attribute of a library class or function (`pd.DataFrame.from_dict`); no checks."""
+    obj = base.obj
+    if not isinstance(obj, type | types.FunctionType | types.BuiltinFunctionType):
+        return UNKNOWN
+    try:
+        value = getattr(obj, attr)
+    except Exception:
+        return UNKNOWN
+    if isinstance(value, types.ModuleType):
+        return ModuleVal(value.__name__, value)
+    return Obj(value, f"{base.path}.{attr}")
+
+
+def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST) -> Value:
+    cls = base.cls
+    try:
+        static = inspect.getattr_static(cls, attr)
+    except AttributeError:
+        pass
+    else:
+        if callable(static) or isinstance(static, staticmethod | classmethod):
+            return Method(base, attr, static)
+        return UNKNOWN
+    if attr.startswith("_") or attr.endswith("_") or id(node) not in walker.files.call_funcs:
+        return UNKNOWN
+    if inspect.getattr_static(cls, "__getattr__", None) is not None:
+        return UNKNOWN
+    params = _init_params(cls)
+    if params is None or attr in params:
+        return UNKNOWN
+    candidates = sorted(set(dir(cls)) | params)
+    message = suggest.with_suggestion(
+        f"AttributeError: '{cls.__name__}' object has no attribute '{attr}'",
+        suggest.best_match(attr, candidates),
+    )
+    walker.emit("module_attrs", "AttributeError", message, node, INSTANCE_CONFIDENCE)
+    return UNKNOWN
+
+
+def _init_params(cls: type) -> set[str] | None:
+    """The names an instance may carry from its constructor; None when any name may appear."""
+    init = cls.__init__
+    code = getattr(init, "__code__", None)
+    if code is None:
+        return set() if init is object.__init__ else None
+    if code.co_flags & (inspect.CO_VARKEYWORDS | inspect.CO_VARARGS):
+        return None
+    return set(code.co_varnames[: code.co_argcount + code.co_kwonlyargcount])

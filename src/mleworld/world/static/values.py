@@ -1,0 +1,243 @@
+"""The abstract values the static walker tracks for a program's names.
+
+Each value stands for what a name holds at run time, as far as analysis can
+tell: a constant, a path, a list of column names, a real imported module or
+library object, an instance of a library class, a DataFrame whose possible
+columns are known, a user function or class. `UNKNOWN` is everything else.
+
+Mutable values (lists, frames, user instances) are shared by reference, as the
+objects they stand for are, so a mutation through one name is seen through
+every alias. This module owns the types and the join of two values at a
+control-flow merge; their semantics live with the detectors.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+
+class Value:
+    """Base of all abstract values."""
+
+
+class _Unknown(Value):
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Value = _Unknown()
+
+
+@dataclass(eq=False)
+class Const(Value):
+    """A str, number, bool, None or bytes constant."""
+
+    value: Any
+
+
+@dataclass(eq=False)
+class PathVal(Value):
+    """A pathlib.Path; `text` is its str() (Path("./input") -> "input")."""
+
+    text: str
+
+
+@dataclass(eq=False)
+class Seq(Value):
+    """A list or tuple with known items; `items` None once a mutation could not be followed."""
+
+    items: list[Value] | None
+    kind: str = "list"  # list | tuple
+
+
+@dataclass(eq=False)
+class DictVal(Value):
+    """A dict literal with constant str keys."""
+
+    items: dict[str, Value]
+
+
+@dataclass(eq=False)
+class Keys(Value):
+    """Column name(s) known to be among `upper` (e.g. `df.columns`, a loop over it)."""
+
+    upper: frozenset[str]
+    many: bool  # a collection of names (True) or one name (False)
+    exact: bool = False  # `upper` is exactly the names (df.columns of a frame read from a file)
+
+
+@dataclass(eq=False)
+class ModuleVal(Value):
+    """A module the program imported; `module` is the real one when analysis may load it."""
+
+    name: str
+    module: ModuleType | None
+
+
+@dataclass(eq=False)
+class Obj(Value):
+    """A real library object (function, class, constant) reached through a module."""
+
+    obj: Any
+    path: str  # the dotted name as the program spells it (for evidence)
+
+
+@dataclass(eq=False)
+class Instance(Value):
+    """An instance of a library class, made by calling it."""
+
+    cls: type
+
+
+@dataclass(eq=False)
+class Method(Value):
+    """An attribute looked up on a tracked value, waiting to be called."""
+
+    owner: Value
+    name: str
+    func: Any = None  # the real function when the owner's class defines one
+
+
+@dataclass(eq=False)
+class Frame(Value):
+    """A pandas DataFrame whose columns are among `columns` (None: no longer known).
+
+    `exact` says the list is the frame's columns, not just an upper bound;
+    `is_frame` is False for results that may be a row Series (`df.iloc[i]`),
+    which share the frame's labels for `[...]` but not its attributes.
+    """
+
+    columns: list[str] | None
+    source: str  # the file it was read from, for evidence
+    exact: bool = True
+    is_frame: bool = True
+    # Frames this one may be (after two paths met): columns it gains, they may gain.
+    aliases: list[Frame] = field(default_factory=list)
+
+    def has(self, name: str) -> bool:
+        return self.columns is not None and name in self.columns
+
+    def add(self, names: list[str]) -> None:
+        if self.columns is not None:
+            self.columns.extend(n for n in names if n not in self.columns)
+        for other in self.aliases:
+            other.add(names)
+
+    def forget(self) -> None:
+        self.columns = None
+        for other in self.aliases:
+            other.forget()
+
+    def copy(self, *, is_frame: bool | None = None) -> Frame:
+        cols = None if self.columns is None else list(self.columns)
+        return Frame(cols, self.source, self.exact, self.is_frame if is_frame is None else is_frame)
+
+
+@dataclass(eq=False)
+class SeriesVal(Value):
+    """A pandas Series (a column of a tracked frame)."""
+
+    name: str | None
+
+
+@dataclass(eq=False)
+class FuncVal(Value):
+    """A function the program defines; called functions are walked with their arguments."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    defaults: list[Value]
+    kw_defaults: dict[str, Value]
+    closure: list[Any]  # the enclosing function scopes (walker.Scope), innermost last
+    bound_self: Value | None = None  # a method looked up on an instance
+    opaque: bool = False  # decorated by something analysis cannot follow: never walked
+    static: bool = False  # a staticmethod: no self when looked up on an instance
+
+
+@dataclass(eq=False)
+class ClassVal(Value):
+    """A class the program defines."""
+
+    node: ast.ClassDef
+    attrs: dict[str, Value]
+    bases: list[Value]
+
+    def lookup(self, name: str) -> Value | None:
+        if name in self.attrs:
+            return self.attrs[name]
+        for base in self.bases:
+            if isinstance(base, ClassVal):
+                found = base.lookup(name)
+                if found is not None:
+                    return found
+        return None
+
+    @property
+    def pure(self) -> bool:
+        """All bases are classes of the program (no library behaviour inherited)."""
+        return all(isinstance(b, ClassVal) and b.pure for b in self.bases)
+
+
+@dataclass(eq=False)
+class UserInstance(Value):
+    """An instance of a class the program defines, with the attributes it was given."""
+
+    cls: ClassVal
+    attrs: dict[str, Value] = field(default_factory=dict)
+
+
+def same(a: Value, b: Value) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, Const) and isinstance(b, Const):
+        return type(a.value) is type(b.value) and a.value == b.value
+    if isinstance(a, PathVal) and isinstance(b, PathVal):
+        return a.text == b.text
+    if isinstance(a, ModuleVal) and isinstance(b, ModuleVal):
+        return a.name == b.name
+    if isinstance(a, Obj) and isinstance(b, Obj):
+        return a.obj is b.obj
+    if isinstance(a, Instance) and isinstance(b, Instance):
+        return False  # two constructions are two objects
+    return False
+
+
+def join(a: Value, b: Value) -> Value:
+    """The value a name holds after two control-flow paths meet."""
+    if same(a, b):
+        return a
+    if isinstance(a, Frame) and isinstance(b, Frame):
+        if a.columns is None or b.columns is None or a.is_frame != b.is_frame:
+            return UNKNOWN
+        union = a.columns + [c for c in b.columns if c not in a.columns]
+        exact = a.exact and b.exact and set(a.columns) == set(b.columns)
+        return Frame(union, a.source, exact, a.is_frame, [a, b])
+    if isinstance(a, Instance) and isinstance(b, Instance) and a.cls is b.cls:
+        return Instance(a.cls)
+    if isinstance(a, SeriesVal) and isinstance(b, SeriesVal):
+        return SeriesVal(a.name if a.name == b.name else None)
+    return UNKNOWN
+
+
+def const_str(value: Value) -> str | None:
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return value.value
+    return None
+
+
+def str_list(value: Value) -> list[str] | None:
+    """The column names a value spells out: a str, or a list/tuple of strs."""
+    text = const_str(value)
+    if text is not None:
+        return [text]
+    if isinstance(value, Seq) and value.items is not None:
+        out = []
+        for item in value.items:
+            s = const_str(item)
+            if s is None:
+                return None
+            out.append(s)
+        return out
+    return None

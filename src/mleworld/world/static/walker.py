@@ -1,0 +1,471 @@
+"""The walk: a program's statements in execution order, with what each name holds.
+
+The walker reads a program the way Python would run it, without running it:
+module statements top to bottom, a function's body where it is called (with
+the arguments it is called with), both arms of a branch it cannot decide (each
+less certain), a loop over a known list once per item, `try` bodies under the
+handlers that would catch their errors. Detectors see every name lookup,
+attribute, call and subscript with the abstract values involved (values.py)
+and report findings through `emit`, which drops what a handler would catch and
+scales confidence by how surely the code runs.
+
+This module owns statements, control flow, scopes and the finding sink;
+expressions.py owns expressions and the dispatch to detectors.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from mleworld.world.static import flow, imports, names
+from mleworld.world.static.expressions import ExpressionWalker
+from mleworld.world.static.files import FileState
+from mleworld.world.static.report import Finding
+from mleworld.world.static.program import ProgramIndex
+from mleworld.world.static.scopes import function_scope
+from mleworld.world.static.values import (
+    UNKNOWN,
+    ClassVal,
+    Const,
+    FuncVal,
+    Obj,
+    Seq,
+    UserInstance,
+    Value,
+    join,
+)
+
+MAX_DEPTH = 8  # nested calls walked
+MAX_STEPS = 40_000  # statements walked per program, calls included
+EXIT, BREAK, CONTINUE = "exit", "break", "continue"
+# The names a script's globals hold before its first line runs, in dict order.
+MODULE_DUNDERS = (
+    "__name__",
+    "__doc__",
+    "__package__",
+    "__loader__",
+    "__spec__",
+    "__annotations__",
+    "__builtins__",
+    "__file__",
+    "__cached__",
+)
+_EXITS = {"exit", "quit", "sys.exit", "os._exit"}
+
+
+@dataclass
+class Scope:
+    kind: str  # module | function | class | comp
+    values: dict[str, Value]  # names possibly bound here -> what they hold
+    locals: frozenset[str] = frozenset()  # function/comp: names local to the scope
+    globals_decl: frozenset[str] = frozenset()
+    nonlocals_decl: frozenset[str] = frozenset()
+    closure: list[Scope] = field(default_factory=list)  # enclosing function scopes
+    local_order: tuple[str, ...] = ()  # co_varnames, for NameError suggestions
+
+
+class Walker(ExpressionWalker):
+    """Walks one parsed program; findings accumulate in `found` in walk order."""
+
+    def __init__(self, tree: ast.Module, source: str, data_dir: Path | None) -> None:
+        self.tree = tree
+        self.lines = source.splitlines()
+        self.data_dir = data_dir
+        self.module = Scope("module", {name: UNKNOWN for name in MODULE_DUNDERS})
+        self.module.values["__name__"] = Const("__main__")
+        self.module.values["__doc__"] = Const(ast.get_docstring(tree, clean=False))
+        self.scope = self.module
+        self.certainty = 1.0
+        self.handlers: list[list[Value | None]] = []
+        self.top_line = 1
+        self.stack: list[ast.AST] = []
+        self.returns: list[list[Value]] = []
+        self.steps = 0
+        self.walked: set[int] = set()  # ids of function nodes walked at least once
+        self.found: list[Finding] = []
+        self._keys: dict[tuple[int | None, str, str], Finding] = {}
+        self.index = ProgramIndex.build(tree)
+        self.names_on = not self.index.dynamic
+        self.future_annotations = any(
+            isinstance(n, ast.ImportFrom)
+            and n.module == "__future__"
+            and any(a.name == "annotations" for a in n.names)
+            for n in tree.body
+        )
+        self.files = FileState.scan(self.index)
+        self.opaque_imports: set[str] = set()  # modules imported that analysis did not load
+        self.imported: set[str] = set()  # every module name the program imports
+        self.counts: dict[str, int] = {"calls_walked": 0, "frames": 0}
+
+    # --- findings -------------------------------------------------------------------
+
+    def emit(
+        self,
+        detector: str,
+        exc_type: str,
+        message: str,
+        node: ast.AST | int | None,
+        confidence: float,
+        evidence: str | None = None,
+        fatal: bool = True,
+        reached: bool = True,
+    ) -> Finding | None:
+        """Record a finding; `reached` False for code the walk never ran (counted at its line)."""
+        if fatal and self.caught(exc_type):
+            return None
+        line = node if isinstance(node, int) or node is None else getattr(node, "lineno", None)
+        conf = round(min(1.0, confidence * self.certainty), 3)
+        key = (line, exc_type, message)
+        existing = self._keys.get(key)
+        if existing is not None:
+            existing.confidence = max(existing.confidence, conf)
+            return existing
+        finding = Finding(
+            exc_type=exc_type,
+            message=message,
+            line=line,
+            detector=detector,
+            evidence=evidence if evidence is not None else self.source_line(line),
+            confidence=conf,
+            fatal=fatal,
+            reached_at=self.top_line if reached else None,
+        )
+        self._keys[key] = finding
+        self.found.append(finding)
+        return finding
+
+    def source_line(self, line: int | None) -> str:
+        if line is None or not 1 <= line <= len(self.lines):
+            return ""
+        return self.lines[line - 1].strip()
+
+    def caught(self, exc_type: str) -> bool:
+        """Would an enclosing `try` (here or in a caller) catch this exception?"""
+        exc = getattr(builtins, exc_type, None)
+        for level in reversed(self.handlers):
+            for handler in level:
+                if handler is None:
+                    return True
+                if isinstance(handler, Obj) and isinstance(handler.obj, type):
+                    if not issubclass(handler.obj, BaseException):
+                        continue
+                    if not isinstance(exc, type) or issubclass(exc, handler.obj):
+                        return True
+                else:
+                    return True  # a handler analysis cannot name might catch anything
+        return False
+
+    @property
+    def certain(self) -> bool:
+        return self.certainty >= 1.0
+
+    # --- scopes -----------------------------------------------------------------------
+
+    def lookup(self, name: str, node: ast.AST) -> Value:
+        scope = self.scope
+        if scope.kind in ("function", "comp") and name in scope.locals:
+            if name in scope.values:
+                return scope.values[name]
+            if scope.kind == "function":
+                names.unbound_local(self, name, node)
+            return UNKNOWN
+        if scope.kind == "class" and name in scope.values:
+            return scope.values[name]
+        if name not in scope.globals_decl:
+            for enclosing in reversed(scope.closure):
+                if name in enclosing.locals:
+                    return enclosing.values.get(name, UNKNOWN)
+        if name in self.module.values:
+            return self.module.values[name]
+        if hasattr(builtins, name):
+            return Obj(getattr(builtins, name), name)
+        names.undefined(self, name, node)
+        return UNKNOWN
+
+    def bind(self, name: str, value: Value) -> None:
+        scope = self.scope
+        if scope.kind == "module" or name in scope.globals_decl:
+            self.module.values[name] = value
+            return
+        if name in scope.nonlocals_decl:
+            for enclosing in reversed(scope.closure):
+                if name in enclosing.locals:
+                    enclosing.values[name] = value
+                    return
+        scope.values[name] = value
+
+    def unbind(self, name: str) -> None:
+        scope = self.module if self.scope.kind == "module" else self.scope
+        if name in self.scope.globals_decl:
+            scope = self.module
+        scope.values.pop(name, None)
+
+    def function_chain(self) -> list[Scope]:
+        """The scopes a function defined here closes over."""
+        if self.scope.kind in ("function", "comp"):
+            return [*self.scope.closure, self.scope]
+        return list(self.scope.closure)
+
+    # --- statements -------------------------------------------------------------------
+
+    def run(self) -> None:
+        for stmt in self.tree.body:
+            self.top_line = stmt.lineno
+            if self.stmt(stmt) == EXIT:
+                break
+
+    def block(self, stmts: list[ast.stmt]) -> str | None:
+        for stmt in stmts:
+            kind = self.stmt(stmt)
+            if kind is not None:
+                return kind
+        return None
+
+    def stmt(self, node: ast.stmt) -> str | None:
+        self.steps += 1
+        if not self.stack and self.scope is self.module:
+            self.top_line = node.lineno
+        handler = getattr(self, "stmt_" + type(node).__name__, None)
+        if handler is None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child)
+            return None
+        return handler(node)
+
+    def stmt_Expr(self, node: ast.Expr) -> str | None:
+        self.expr(node.value)
+        if isinstance(node.value, ast.Call) and flow.dotted(node.value.func) in _EXITS:
+            return EXIT
+        return None
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        value = self.expr(node.value)
+        for target in node.targets:
+            self.assign(target, value)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if self.scope.kind in ("module", "class") and not self.future_annotations:
+            self.expr(node.annotation)
+        if node.value is not None:
+            self.assign(node.target, self.expr(node.value))
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
+        flow.aug_assign(self, node)
+
+    def stmt_Import(self, node: ast.Import) -> None:
+        imports.handle_import(self, node)
+
+    def stmt_ImportFrom(self, node: ast.ImportFrom) -> None:
+        imports.handle_import_from(self, node)
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        decorators = [self.expr(d) for d in node.decorator_list]
+        defaults = [self.expr(d) for d in node.args.defaults]
+        kw_defaults = {
+            arg.arg: self.expr(default)
+            for arg, default in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+            if default is not None
+        }
+        if not self.future_annotations:
+            for arg in ast.walk(node.args):
+                if isinstance(arg, ast.arg) and arg.annotation is not None:
+                    self.expr(arg.annotation)
+            if node.returns is not None:
+                self.expr(node.returns)
+        func = FuncVal(node, defaults, kw_defaults, self.function_chain())
+        value: Value = flow.decorate(func, decorators)
+        self.bind(node.name, value)
+
+    stmt_AsyncFunctionDef = stmt_FunctionDef
+
+    def stmt_ClassDef(self, node: ast.ClassDef) -> None:
+        bases = [self.expr(b) for b in node.bases]
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+        decorators = [self.expr(d) for d in node.decorator_list]
+        scope = Scope("class", {}, closure=list(self.function_chain()))
+        outer = self.scope
+        self.scope = scope
+        try:
+            self.block(node.body)
+        finally:
+            self.scope = outer
+        cls = ClassVal(node, scope.values, bases)
+        self.bind(node.name, cls if all(flow.is_dataclass(d) for d in decorators) else UNKNOWN)
+
+    def stmt_Return(self, node: ast.Return) -> str:
+        value = self.expr(node.value) if node.value is not None else Const(None)
+        if self.returns:
+            self.returns[-1].append(value)
+        return EXIT
+
+    def stmt_Raise(self, node: ast.Raise) -> str:
+        if node.exc is not None:
+            self.expr(node.exc)
+        return EXIT
+
+    def stmt_Break(self, node: ast.Break) -> str:
+        return BREAK
+
+    def stmt_Continue(self, node: ast.Continue) -> str:
+        return CONTINUE
+
+    def stmt_Delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self.lookup(target.id, target)
+                if self.certain:
+                    self.unbind(target.id)
+            elif isinstance(target, ast.Subscript):
+                self.delitem(self.expr(target.value), self.expr(target.slice), target)
+            else:
+                self.expr(target.value) if isinstance(target, ast.Attribute) else None
+
+    def stmt_If(self, node: ast.If) -> str | None:
+        truth = self.truth(node.test)
+        if truth is True:
+            return self.block(node.body)
+        if truth is False:
+            return self.block(node.orelse)
+        return self.branches([node.body, node.orelse], flow.BRANCH)
+
+    def stmt_For(self, node: ast.For | ast.AsyncFor) -> str | None:
+        return flow.for_loop(self, node)
+
+    stmt_AsyncFor = stmt_For
+
+    def stmt_While(self, node: ast.While) -> str | None:
+        return flow.while_loop(self, node)
+
+    def stmt_Try(self, node: ast.Try) -> str | None:
+        return flow.try_block(self, node)
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_With(self, node: ast.With | ast.AsyncWith) -> str | None:
+        return flow.with_block(self, node)
+
+    stmt_AsyncWith = stmt_With
+
+    def stmt_Match(self, node: ast.Match) -> str | None:
+        self.expr(node.subject)
+        bodies = []
+        for case in node.cases:
+            bodies.append(case.body)
+        return self.branches(bodies, flow.BRANCH, cases=node.cases)
+
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        self.expr(node.test)
+
+    # --- control flow -----------------------------------------------------------------
+
+    def branches(
+        self,
+        bodies: list[list[ast.stmt]],
+        weight: float,
+        cases: list[ast.match_case] | None = None,
+    ) -> str | None:
+        """Walk alternative bodies from the same state; names join where they meet."""
+        start = self.scope.values
+        ends: list[dict[str, Value]] = []
+        kinds: list[str | None] = []
+        for index, body in enumerate(bodies):
+            self.scope.values = dict(start)
+            saved = self.certainty
+            self.certainty *= weight
+            try:
+                if cases is not None:
+                    flow.bind_pattern(self, cases[index])
+                kind = self.block(body)
+            finally:
+                self.certainty = saved
+            kinds.append(kind)
+            if kind != EXIT:
+                ends.append(self.scope.values)
+        if cases is not None:
+            ends.append(dict(start))  # no case may match
+        if not ends:
+            self.scope.values = start
+            return EXIT
+        self.scope.values = merge(ends)
+        return None
+
+    def inline(self, func: FuncVal, args: list[Value], kwargs: dict[str, Value], star: bool) -> Value:
+        """Walk a user function's body for one call; its return value, joined over returns."""
+        node = func.node
+        if (
+            func.opaque
+            or isinstance(node, ast.AsyncFunctionDef)
+            or self.index.functions[id(node)].generator
+            or node in self.stack
+            or len(self.stack) >= MAX_DEPTH
+            or self.steps > MAX_STEPS
+        ):
+            self.opaque_call(args, kwargs)
+            return UNKNOWN
+        info = function_scope(node)
+        scope = Scope(
+            "function",
+            {},
+            info.locals,
+            info.globals,
+            info.nonlocals,
+            list(func.closure),
+            info.local_order,
+        )
+        flow.bind_params(scope, func, args, kwargs, star)
+        self.walked.add(id(node))
+        self.counts["calls_walked"] += 1
+        outer = self.scope
+        self.scope = scope
+        self.stack.append(node)
+        self.returns.append([])
+        try:
+            if isinstance(node, ast.Lambda):
+                results = [self.expr(node.body)]
+            else:
+                kind = self.block(node.body)
+                results = self.returns[-1]
+                if kind != EXIT:
+                    results.append(Const(None))
+        finally:
+            self.returns.pop()
+            self.stack.pop()
+            self.scope = outer
+        if not results:
+            return UNKNOWN
+        value = results[0]
+        for other in results[1:]:
+            value = join(value, other)
+        return value
+
+    def construct(self, cls: ClassVal, args: list[Value], kwargs: dict[str, Value], star: bool) -> Value:
+        instance = UserInstance(cls)
+        init = cls.lookup("__init__")
+        if isinstance(init, FuncVal):
+            self.inline(replace(init, bound_self=instance), args, kwargs, star)
+        elif init is not None or not cls.pure:
+            self.opaque_call(args, kwargs)
+        return instance
+
+    def opaque_call(self, args: list[Value], kwargs: dict[str, Value]) -> None:
+        """Code analysis cannot follow gets these values: what they hold is no longer known."""
+        flow.forget(list(args) + list(kwargs.values()))
+
+
+def merge(envs: list[dict[str, Value]]) -> dict[str, Value]:
+    """Names bound on any path, each holding the join of what the paths bound."""
+    if len(envs) == 1:
+        return envs[0]
+    out: dict[str, Value] = {}
+    for env in envs:
+        for name, value in env.items():
+            out[name] = join(out[name], value) if name in out else value
+    return out
+
+
+__all__ = ["Walker", "Scope", "merge", "Seq"]
