@@ -33,9 +33,15 @@ from typing import Any
 import numpy as np
 
 from mleworld.errors import MleWorldError
-from mleworld.world.fast.batch import Featurizer, analyze_many, query_facts
+from mleworld.world.fast.batch import STATIC_FAILED, Featurizer, analyze_many, query_facts
 from mleworld.world.fast.features import FeatureSpec, TaskStats
-from mleworld.world.fast.heads import ClassHead, MetricHead, RuntimeHead, SubmissionHead
+from mleworld.world.fast.heads import (
+    ClassHead,
+    MetricHead,
+    RuntimeHead,
+    SubmissionHead,
+    with_runtime,
+)
 from mleworld.world.fast.model import FastWorldModel, outcome_code, outcome_label
 from mleworld.world.fast.neighbours import NeighbourPool
 from mleworld.world.fast.tfidf import CodeTfidf
@@ -44,6 +50,9 @@ from mleworld.world.prediction import Query
 from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab, leaf_name
 
 MIN_RECORDS = 20
+# Training rows see neighbours as a new program would: never itself, nor a near copy
+# (TF-IDF cosine above this), since a held-out program has no near copy in training.
+NEAR_COPY_SIM = 0.95
 MIN_CLASS_COUNT = 5
 CAL_SHARE = 0.2
 DataDirs = str | Mapping[str, Path] | Callable[[str], Path | None] | None
@@ -279,28 +288,42 @@ def train_fast(
     spec = FeatureSpec.fit(reports)
     featurizer = Featurizer(spec, tfidf, pool, full_stats, metric_by_name)
     inputs = featurizer.prepare(
-        queries, facts=facts, reports=reports, stats=loo_stats, exclude_ids=[r.id for r in records]
+        queries,
+        facts=facts,
+        reports=reports,
+        stats=loo_stats,
+        exclude_ids=[r.id for r in records],
+        max_sim=NEAR_COPY_SIM,
     )
     timings["features_s"] = time.perf_counter() - began
 
     began = time.perf_counter()
     fit_rows, cal_rows = _split_runs(runs, seed)
     X = inputs.X
-    class_head, class_report, cal_raw = ClassHead.fit(
-        X, head_labels, head_classes, fit_rows, cal_rows, seed=seed, threads=threads
-    )
     timed_out = np.array([lbl == TIMEOUT for lbl in labels])
     crashed = np.array([lbl not in (CLEAN, TIMEOUT) for lbl in labels])
-    runtime_head, runtime_report, cal_log_runtime = RuntimeHead.fit(
+    runtime_head, runtime_report, _ = RuntimeHead.fit(
         X, log_runtime, timed_out, crashed, fit_rows, cal_rows, seed=seed, threads=threads
     )
     limits = np.array([float(q.x.time_limit_s) for q in queries])
+    oof_runtime = RuntimeHead.out_of_fold(
+        X, log_runtime, timed_out, crashed, runs, seed=seed, threads=threads
+    )
+    X_class = with_runtime(X, oof_runtime, limits)
+    class_head, class_report, cal_raw = ClassHead.fit(
+        X_class, head_labels, head_classes, fit_rows, cal_rows, seed=seed, threads=threads
+    )
     class_index = {c: i for i, c in enumerate(head_classes)}
     y = np.array([class_index[lbl] for lbl in head_labels])
     mix, mix_losses = (1.0, {})
     if cal_raw is not None:
         mix, mix_losses = _timeout_mix(
-            head_classes, cal_raw, cal_log_runtime, limits[cal_rows], y[cal_rows], runtime_head
+            head_classes,
+            cal_raw,
+            oof_runtime[cal_rows],
+            limits[cal_rows],
+            y[cal_rows],
+            runtime_head,
         )
 
     has_metric = np.array([m is not None for m in metrics]) & np.isfinite(inputs.anchor)
@@ -362,6 +385,9 @@ def train_fast(
         "features": len(spec.names),
         "static_signals": spec.signals,
         "finding_classes": spec.finding_classes,
+        "static_failures": sum(
+            1 for r in reports if (getattr(r, "signals", None) or {}).get(STATIC_FAILED)
+        ),
         "fit_records": int(len(fit_rows)),
         "heldout_records": int(len(cal_rows)),
         "heads": {

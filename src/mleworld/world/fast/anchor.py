@@ -2,12 +2,14 @@
 
 Metrics live on each task's own scale (an AUC near 0.9, an RMSE near 55), so
 the metric head never predicts a raw number: it predicts an offset from an
-anchor in units of the task's metric spread. The anchor is the best single
-guess available without a model: the parent's metric (an improve step changes
-one thing), else the similarity-weighted metric of the nearest programs of the
-task that reported one, else the task's median, else the median of tasks with
-the same metric name. The other candidates go to the head relative to the
-anchor, so it can learn when to trust which.
+anchor in units of the task's metric spread. The anchor is the steadiest
+guess available without a model: the task's median metric, else the parent's
+metric, else the similarity-weighted metric of the nearest programs of the
+task that reported one, else the median of tasks with the same metric name.
+(On held-out programs, which by construction have no near copy in training,
+the task median beats both the parent's and the nearest program's metric.)
+The other candidates go to the head relative to the anchor, so it can learn
+when to trust which.
 
 This module owns that arithmetic; the statistics come from neighbours.py and
 features.TaskStats.
@@ -43,9 +45,9 @@ def metric_anchor(
         math.nan if parent_metric is None or not math.isfinite(parent_metric) else parent_metric
     )
     candidates = (
+        (KIND_TASK, median),
         (KIND_PARENT, parent),
         (KIND_NEIGHBOURS, nb),
-        (KIND_TASK, median),
         (KIND_METRIC_NAME, by_name),
     )
     kind, anchor = next(((k, v) for k, v in candidates if math.isfinite(v)), (math.nan, math.nan))

@@ -51,6 +51,7 @@ def query_facts(query: Query) -> QueryFacts:
 
 
 _REPORTS: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
+STATIC_FAILED = "static_failed"  # the signal an empty report carries when the analyzer raised
 
 
 def _folder_stamp(folder: Path | None) -> int:
@@ -65,15 +66,13 @@ def _folder_stamp(folder: Path | None) -> int:
 
 def analyze(query: Query) -> Any:
     """The static report of a query's program against its data folder (cached per process)."""
-    from mleworld.world.static import analyze as static_analyze
-
     folder = Path(query.data_dir) if query.data_dir is not None else None
     key = (query.x.program, str(folder or ""), _folder_stamp(folder))
     report = _REPORTS.get(key)
     if report is not None:
         _REPORTS.move_to_end(key)
         return report
-    report = static_analyze(query.x.program, folder)
+    report = _analyze_job((query.x.program, str(folder or "")))
     _REPORTS[key] = report
     while len(_REPORTS) > _REPORT_CACHE:
         _REPORTS.popitem(last=False)
@@ -115,10 +114,15 @@ def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
 
 
 def _analyze_job(job: tuple[str, str]) -> Any:
+    """One static report; an analyzer failure on odd code gives an empty report, flagged, not a crash."""
     from mleworld.world.static import analyze as static_analyze
+    from mleworld.world.static.report import StaticReport
 
     program, folder = job
-    return static_analyze(program, Path(folder) if folder else None)
+    try:
+        return static_analyze(program, Path(folder) if folder else None)
+    except Exception:  # a bug in one detector must not take a prediction or a training down
+        return StaticReport(findings=[], writes_submission=None, signals={STATIC_FAILED: 1.0})
 
 
 def finding_dict(finding: Any) -> dict[str, Any]:
@@ -177,6 +181,7 @@ class Featurizer:
         reports: Sequence[Any] | None = None,
         stats: Sequence[TaskStats | None] | None = None,
         exclude_ids: Sequence[str] | None = None,
+        max_sim: float | None = None,
     ) -> Inputs:
         """The inputs of a batch. Training passes precomputed facts/reports and leave-out statistics."""
         seconds = np.zeros(len(queries))
@@ -189,7 +194,9 @@ class Featurizer:
             seconds[i] = time.perf_counter() - began
         vectors = self.tfidf.transform([f.tokens for f in got_facts])
         tasks = [q.task_id for q in queries]
-        neighbours = self.pool.stats(vectors, tasks, k=self.n_neighbours, exclude_ids=exclude_ids)
+        neighbours = self.pool.stats(
+            vectors, tasks, k=self.n_neighbours, exclude_ids=exclude_ids, max_sim=max_sim
+        )
         task_stats = list(stats) if stats is not None else [self.task_stats.get(t) for t in tasks]
         X = featurize(self.spec, queries, got_facts, got_reports, task_stats, neighbours)
         anchors = np.full(len(queries), np.nan)

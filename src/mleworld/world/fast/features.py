@@ -56,6 +56,7 @@ OVERVIEW_NAMES = (
     "log_max_rows",
     "max_cols",
 )
+BUDGET_NAMES = ("limit_vs_task", "limit_vs_neighbours", "limit_vs_parent", "limit_vs_scaled_parent")
 TASK_STAT_NAMES = (
     "task_n",
     "task_clean",
@@ -112,6 +113,7 @@ class FeatureSpec:
             *PARENT_NAMES,
             *TASK_STAT_NAMES,
             *(s for s in STAT_NAMES if "metric" not in s or s == "nb_metric_count"),
+            *BUDGET_NAMES,
         ]
 
     def to_dict(self) -> dict[str, Any]:
@@ -330,10 +332,33 @@ def _row(
     parts.append([math.nan if lower is None else float(lower)])
     parts.append([math.log(max(float(query.x.time_limit_s), 1e-3))])
     parts.append([float(query.stage == s) for s in STAGES])
-    parts.append(_parent(query, facts, stats, fatal))
-    parts.append(_task(stats, query.stage))
-    parts.append(neighbours)
+    parent = _parent(query, facts, stats, fatal)
+    task = _task(stats, query.stage)
+    parts.extend([parent, task, neighbours])
+    parts.append(_budget(query, parent, task, neighbours))
     return np.concatenate([np.asarray(p, dtype=np.float32) for p in parts])
+
+
+def _budget(
+    query: Query, parent: list[float], task: list[float], neighbours: np.ndarray
+) -> list[float]:
+    """How the time limit compares with the runtimes the program's relatives took (log seconds).
+
+    A run times out when its runtime passes the limit; trees split on one
+    feature at a time, so the differences are given outright.
+    """
+    limit = math.log1p(float(query.x.time_limit_s))
+    parent_runtime = parent[PARENT_NAMES.index("parent_log_runtime")]
+    work_delta = parent[PARENT_NAMES.index("log_work_delta")]
+    scaled = parent_runtime + work_delta if math.isfinite(work_delta) else parent_runtime
+    nb_columns = [s for s in STAT_NAMES if "metric" not in s or s == "nb_metric_count"]
+    nb_runtime = float(neighbours[nb_columns.index("nb_log_runtime")])
+    return [
+        limit - task[TASK_STAT_NAMES.index("task_log_runtime")],
+        limit - nb_runtime,
+        limit - parent_runtime,
+        limit - scaled,
+    ]
 
 
 def _parent(

@@ -101,6 +101,15 @@ def _nll(probs: np.ndarray, y: np.ndarray) -> float:
     return float(-np.mean(np.log(np.clip(probs[np.arange(len(y)), y], 1e-12, None))))
 
 
+RUNTIME_COLUMNS = ("pred_log_runtime", "runtime_margin")
+
+
+def with_runtime(X: np.ndarray, log_runtime: np.ndarray, limits: np.ndarray) -> np.ndarray:
+    """The class head's input: the features plus the runtime head's estimate and its margin to the limit."""
+    margin = np.log1p(limits) - log_runtime
+    return np.hstack([X, log_runtime[:, None], margin[:, None]])
+
+
 class ClassHead:
     """P(exception class | features) over `classes` (the last is `Other`)."""
 
@@ -235,6 +244,47 @@ class RuntimeHead:
                 report["cal_mae_log"] = float(np.mean(np.abs(residual)))
         report["sigma"] = sigma
         return cls(full, float(np.mean(target[rows])), sigma, crash_log), report, cal_pred
+
+    @staticmethod
+    def out_of_fold(
+        X: np.ndarray,
+        log_runtime: np.ndarray,
+        timed_out: np.ndarray,
+        crashed: np.ndarray,
+        groups: Sequence[str],
+        *,
+        folds: int = 4,
+        rounds: int = 150,
+        seed: int = 0,
+        threads: int = 1,
+    ) -> np.ndarray:
+        """Each row's log runtime as predicted by a model that never saw its group (run).
+
+        The class head reads the runtime estimate as a feature; on its training
+        rows that estimate must come from models blind to them, or the class head
+        would learn to trust it more than it deserves.
+        """
+        import lightgbm as lgb
+
+        unique = sorted(set(groups))
+        rng = np.random.default_rng(seed)
+        fold_of_group = {g: i % folds for i, g in enumerate(rng.permutation(unique).tolist())}
+        fold = np.array([fold_of_group[g] for g in groups])
+        target = np.where(timed_out, log_runtime + 0.5, log_runtime)
+        keep = ~crashed
+        fallback = float(np.mean(target[keep])) if keep.any() else 1.0
+        out = np.full(len(X), fallback)
+        params = _params("huber", seed, threads, alpha=1.0)
+        for f in range(folds):
+            train = np.flatnonzero(keep & (fold != f))
+            test = np.flatnonzero(fold == f)
+            if len(train) < 10 or len(test) == 0:
+                continue
+            booster = lgb.train(
+                params, lgb.Dataset(X[train], target[train]), num_boost_round=rounds
+            )
+            out[test] = _predict(booster, X[test])
+        return out
 
     def log_runtime(self, X: np.ndarray) -> np.ndarray:
         if self.booster is None:

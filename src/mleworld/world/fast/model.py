@@ -35,10 +35,12 @@ from mleworld.world.fast.batch import Featurizer, Inputs, finding_dict, query_fa
 from mleworld.world.fast.features import FeatureSpec, TaskStats
 from mleworld.world.fast.heads import (
     METRIC_EXTRA,
+    RUNTIME_COLUMNS,
     ClassHead,
     MetricHead,
     RuntimeHead,
     SubmissionHead,
+    with_runtime,
 )
 from mleworld.world.fast.neighbours import (
     OUTCOME_CLEAN,
@@ -129,18 +131,19 @@ class FastWorldModel:
         self, inputs: Inputs, queries: Sequence[Query], *, bias: bool = True
     ) -> tuple[np.ndarray, np.ndarray]:
         """(P over the head's classes after the timeout mix, predicted log runtime) for a batch."""
-        raw = self.class_head.raw(inputs.X)
         log_runtime = self.runtime_head.log_runtime(inputs.X)
-        if bias:
-            for i, query in enumerate(queries):
-                task_bias = self._bias.get(query.task_id)
-                if task_bias is not None and task_bias.class_logit:
-                    raw[i] += np.asarray(task_bias.class_logit)
-                    log_runtime[i] += task_bias.log_runtime
+        biases = [self._bias.get(q.task_id) if bias else None for q in queries]
+        for i, task_bias in enumerate(biases):
+            if task_bias is not None:
+                log_runtime[i] += task_bias.log_runtime
+        limits = np.array([float(q.x.time_limit_s) for q in queries])
+        raw = self.class_head.raw(with_runtime(inputs.X, log_runtime, limits))
+        for i, task_bias in enumerate(biases):
+            if task_bias is not None and task_bias.class_logit:
+                raw[i] += np.asarray(task_bias.class_logit)
         raw = raw - raw.max(axis=1, keepdims=True)
         probs = np.exp(raw)
         probs /= probs.sum(axis=1, keepdims=True)
-        limits = np.array([float(q.x.time_limit_s) for q in queries])
         p_over = self.runtime_head.p_over(log_runtime, limits)
         return self.mix_timeout(probs, p_over), log_runtime
 
@@ -408,14 +411,14 @@ class FastWorldModel:
             k=k,
         )
         n_features = len(spec.names)
-        for head_name, booster in (
-            ("class", class_head.booster),
-            ("runtime", model.runtime_head.booster),
+        for head_name, booster, expected in (
+            ("class", class_head.booster, n_features + len(RUNTIME_COLUMNS)),
+            ("runtime", model.runtime_head.booster, n_features),
         ):
-            if booster is not None and booster.num_feature() != n_features:
+            if booster is not None and booster.num_feature() != expected:
                 raise MleWorldError(
                     f"model {directory}: the {head_name} head reads {booster.num_feature()} features, "
-                    f"the feature spec has {n_features}; retrain it with `mleworld wm train --backend fast`"
+                    f"expected {expected}; retrain it with `mleworld wm train --backend fast`"
                 )
         metric_booster = model.metric_head.booster
         if metric_booster is not None and metric_booster.num_feature() != n_features + len(

@@ -128,11 +128,14 @@ class NeighbourPool:
         *,
         k: int = 5,
         exclude_ids: Sequence[str] | None = None,
+        max_sim: float | None = None,
     ) -> np.ndarray:
         """One row of STAT_NAMES per query vector: what its k nearest programs of the same task did.
 
         `exclude_ids` leaves each query's own program out (training rows must
-        not see their own outcome). A task with no pool rows gives NaN stats.
+        not see their own outcome); `max_sim` also leaves out near copies (more
+        similar than that), so a training row sees neighbours as a new program
+        would. A task with no pool rows gives NaN stats.
         """
         out = np.full((vectors.shape[0], len(STAT_NAMES)), np.nan, dtype=np.float64)
         out[:, _INDEX["nb_count"]] = 0.0
@@ -149,6 +152,8 @@ class NeighbourPool:
             if exclude_ids is not None:
                 own = np.asarray([exclude_ids[q] for q in queries], dtype=object)
                 sims[own[:, None] == ids[rows][None, :]] = -np.inf
+            if max_sim is not None:
+                sims[sims > max_sim] = -np.inf
             for j, q in enumerate(queries):
                 out[q] = self._summarise(sims[j], rows, k)
         return out
