@@ -279,6 +279,49 @@ logging.warning("careful")
     assert predicted_output(quiet, "None") == "shown\n"
 
 
+def test_pandas_displays_read_from_the_data_overview_equal_pandas(tmp_path: Path) -> None:
+    """info(), isnull().sum(), value_counts(), nunique(), dtypes: facts the overview states."""
+    from mleworld.tasks.overview import data_overview
+
+    rng = random.Random(0)
+    rows = []
+    for i in range(120):
+        kind = rng.choice(["alpha", "beta", "beta", "gamma"])
+        size = "" if i % 17 == 3 else f"{rng.uniform(1, 50):.2f}"
+        flag = rng.choice(["yes", "no", ""]) if i % 5 else "yes"
+        rows.append(f"{i},{kind},{size},{rng.randint(0, 9)},{flag}")
+    (tmp_path / "input").mkdir()
+    (tmp_path / "input" / "train.csv").write_text(
+        "id,kind,size,count,flag\n" + "\n".join(rows) + "\n"
+    )
+    program = """\
+import pandas as pd
+df = pd.read_csv("./input/train.csv")
+print(df.shape)
+df.info()
+print(df.isnull().sum())
+print(df["kind"].value_counts())
+print(df.nunique())
+print(df.dtypes)
+print(df["flag"].isna().sum(), len(df))
+print(df.head())
+"""
+    real = run_for_real(program, tmp_path).splitlines()
+    predicted = predicted_output(
+        program, "None", data_overview=data_overview(tmp_path / "input")
+    ).splitlines()
+    assert len(predicted) == len(real)
+    for got, want in zip(predicted, real, strict=True):
+        if want.startswith("memory usage"):
+            assert got.startswith("memory usage: 5.")
+        elif want.split()[:1] == ["id"]:
+            assert got.split() == want.split()  # head()'s header over stand-in values
+        elif want[:1].isdigit() and " " in want[:3]:
+            assert len(got.split()) == len(want.split())  # head() rows
+        else:
+            assert got == want
+
+
 # ---------------------------------------------------------------------------
 # Crashes located by message, by line, by class
 

@@ -161,9 +161,10 @@ def call_library(
         path = args[0] if args else kwargs.get("filepath_or_buffer", kwargs.get("path"))
         return w.read_table(path, node)
     if leaf in _SCORE_FUNCS:
-        return w.score()
+        return w.score(leaf)
     if leaf in _SQUARED_METRICS:
-        root = w.score()
+        rooted = "root_" + leaf
+        root = w.score(rooted)
         squared = kwargs.get("squared", True)
         return root if squared is False else Squared(root)
     if mod == "pandas":
@@ -185,7 +186,7 @@ def call_library(
         w.expensive(node, model, args[1:2] or [kwargs.get("X")], factor=folds)
         if leaf == "cross_val_predict":
             return Column(_rows(args[1] if len(args) > 1 else kwargs.get("X")))
-        scores = w.scores(folds)
+        scores = w.scores(folds, scoring_call(kwargs.get("scoring"), model))
         scoring = kwargs.get("scoring")
         if isinstance(scoring, str) and scoring.startswith("neg_"):
             scores = [-s for s in scores]
@@ -229,10 +230,135 @@ def call_library(
         data = args[0] if args else kwargs.get("data")
         label = args[1] if len(args) > 1 else kwargs.get("label")
         return Estimator("Dataset", qualname, {"data": data, "label": label})
+    if leaf == "classification_report":
+        return _classification_report(w, args, kwargs)
+    if leaf == "confusion_matrix":
+        return _confusion_matrix(args, kwargs)
     if leaf[:1].isupper():
-        params = dict(kwargs)
+        params = dict(zip(_POSITIONAL.get(leaf, ()), args, strict=False))
+        params.update(kwargs)
         return Estimator(leaf, qualname, params)
     return Unknown(leaf)
+
+
+# scikit-learn scorer names as the scoring function they call.
+_SCORING_CALLS = {
+    "roc_auc": "roc_auc_score",
+    "roc_auc_ovr": "roc_auc_score",
+    "roc_auc_ovo": "roc_auc_score",
+    "average_precision": "average_precision_score",
+    "accuracy": "accuracy_score",
+    "balanced_accuracy": "balanced_accuracy_score",
+    "neg_log_loss": "log_loss",
+    "neg_brier_score": "brier_score_loss",
+    "neg_root_mean_squared_error": "root_mean_squared_error",
+    "neg_mean_squared_error": "mean_squared_error",
+    "neg_mean_absolute_error": "mean_absolute_error",
+    "neg_median_absolute_error": "median_absolute_error",
+    "neg_mean_squared_log_error": "mean_squared_log_error",
+    "neg_root_mean_squared_log_error": "root_mean_squared_log_error",
+    "neg_mean_absolute_percentage_error": "mean_absolute_percentage_error",
+    "r2": "r2_score",
+}
+
+
+def scoring_call(scoring: Any, model: Any) -> str:
+    """The scoring function behind a `scoring=` argument (or the estimator's own score)."""
+    if isinstance(scoring, str):
+        if scoring.startswith(("f1", "precision", "recall", "jaccard")):
+            return scoring.split("_")[0] + "_score"
+        return _SCORING_CALLS.get(scoring, "accuracy_score")
+    cls = getattr(model, "cls", "") or ""
+    return (
+        "r2_score"
+        if "Regress" in cls or cls.endswith(("SVR", "Lasso", "Ridge"))
+        else ("accuracy_score")
+    )
+
+
+# Leading positional parameters of the classes programs construct with them.
+_POSITIONAL = {
+    "GridSearchCV": ("estimator", "param_grid"),
+    "RandomizedSearchCV": ("estimator", "param_distributions"),
+    "HalvingGridSearchCV": ("estimator", "param_grid"),
+    "VotingClassifier": ("estimators",),
+    "VotingRegressor": ("estimators",),
+    "StackingClassifier": ("estimators",),
+    "StackingRegressor": ("estimators",),
+    "PCA": ("n_components",),
+    "TruncatedSVD": ("n_components",),
+    "KNeighborsClassifier": ("n_neighbors",),
+    "KNeighborsRegressor": ("n_neighbors",),
+    "SelectKBest": ("score_func",),
+    "PolynomialFeatures": ("degree",),
+}
+
+
+def _classes_of(labels: Any, kwargs: dict[str, Any]) -> list[str]:
+    names = kwargs.get("target_names", kwargs.get("labels"))
+    if isinstance(names, (list, tuple)) and names:
+        return [str(n) for n in names]
+    info = labels.info if isinstance(labels, Column) else None
+    if info is not None and info.top and info.dtype in ("object", "str", "string", "category"):
+        return sorted(info.top)
+    count = info.unique if info is not None and info.unique and info.unique <= 50 else 2
+    return [str(i) for i in range(count)]
+
+
+def _classification_report(w: Walker, args: list[Any], kwargs: dict[str, Any]) -> str:
+    """scikit-learn's text report, laid out as `classification_report` lays it out."""
+    y_true = args[0] if args else kwargs.get("y_true")
+    classes = _classes_of(y_true, kwargs)
+    rows = _rows(y_true) or 100 * len(classes)
+    digits = kwargs.get("digits", 2)
+    digits = digits if isinstance(digits, int) and 0 <= digits <= 10 else 2
+    score = w.score("accuracy_score")
+    level = score if 0.3 <= score <= 1.0 else 0.85
+    supports = [
+        rows // len(classes) + (1 if i < rows % len(classes) else 0) for i in range(len(classes))
+    ]
+    width = max(len("weighted avg"), *(len(c) for c in classes), digits)
+    head = f"{'':>{width}} " + "".join(
+        f" {h:>9}" for h in ("precision", "recall", "f1-score", "support")
+    )
+    lines = [head, ""]
+    spreads = (0.02, -0.03, 0.01, -0.015, 0.025, -0.01)
+    for i, (name, support) in enumerate(zip(classes, supports, strict=False)):
+        p = min(1.0, max(0.0, level + spreads[i % len(spreads)]))
+        r = min(1.0, max(0.0, level - spreads[(i + 1) % len(spreads)]))
+        f = 2 * p * r / (p + r) if p + r else 0.0
+        lines.append(
+            f"{name:>{width}} "
+            + "".join(f" {v:>9.{digits}f}" for v in (p, r, f))
+            + f" {support:>9}"
+        )
+    lines.append("")
+    total = sum(supports)
+    lines.append(f"{'accuracy':>{width}} " + f" {'':>9}" * 2 + f" {level:>9.{digits}f} {total:>9}")
+    for name in ("macro avg", "weighted avg"):
+        lines.append(
+            f"{name:>{width}} "
+            + "".join(f" {level:>9.{digits}f}" for _ in range(3))
+            + f" {total:>9}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _confusion_matrix(args: list[Any], kwargs: dict[str, Any]) -> Any:
+    y_true = args[0] if args else kwargs.get("y_true")
+    k = len(_classes_of(y_true, kwargs))
+    rows = _rows(y_true) or 100 * k
+    per = rows // k
+    return _Matrix([[per - 2 * (k - 1) if i == j else 2 for j in range(k)] for i in range(k)])
+
+
+class _Matrix(list):  # type: ignore[type-arg]
+    """A small integer matrix that prints as numpy prints it."""
+
+    def __str__(self) -> str:
+        width = max(len(str(v)) for row in self for v in row)
+        body = "\n ".join("[" + " ".join(f"{v:>{width}}" for v in row) + "]" for row in self)
+        return f"[{body}]"
 
 
 def _builtin(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any], node: ast.Call) -> Any:
@@ -268,7 +394,14 @@ def _builtin(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any], node
             return Unknown(getattr(a0, "hint", leaf))
         try:
             if leaf == "sorted":
-                return sorted(items, reverse=bool(kwargs.get("reverse", False)))
+                key = kwargs.get("key")
+                reverse = bool(kwargs.get("reverse", False))
+                if key is not None:
+                    keyed = [(w.call(key, [x], {}, node), i, x) for i, x in enumerate(items[:1000])]
+                    if not all(isinstance(k, (int, float, str)) for k, _, _ in keyed):
+                        return list(items)
+                    return [x for _, _, x in sorted(keyed, key=lambda t: t[:2], reverse=reverse)]
+                return sorted(items, reverse=reverse)
             if leaf == "reversed":
                 return list(reversed(items))
             return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[leaf](items)
@@ -287,6 +420,13 @@ def _builtin(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any], node
         return out
     if leaf in ("sum", "min", "max"):
         items = w.items_of(a0) if len(args) == 1 else list(args)
+        key = kwargs.get("key")
+        if leaf != "sum" and items and key is not None:
+            keyed = [(w.call(key, [x], {}, node), x) for x in items[:1000]]
+            if all(isinstance(k, (int, float)) for k, _ in keyed):
+                pick = min if leaf == "min" else max
+                return pick(keyed, key=lambda kx: kx[0])[1]
+            return Unknown(leaf)
         if items and all(isinstance(x, (int, float)) for x in items):
             return {"sum": sum, "min": min, "max": max}[leaf](items)
         if leaf == "sum" and items == []:

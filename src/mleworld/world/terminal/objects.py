@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.terminal import boosting
 from mleworld.world.terminal import prints as tp
+from mleworld.world.terminal.frames import _pandas_major, info_text
 from mleworld.world.terminal.library import (
     _CONSTANTS,
     _KNOWN_LOG_LEVELS,
@@ -35,6 +36,7 @@ from mleworld.world.terminal.library import (
     _rows,
     _search_size,
     call_library,
+    scoring_call,
 )
 from mleworld.world.terminal.trace import hint_of
 from mleworld.world.terminal.values import (
@@ -191,6 +193,10 @@ def _dict_method(d: dict[Any, Any], name: str, args: list[Any]) -> Any:
 
 def _table_method(w: Walker, t: Table, name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
     a0 = args[0] if args else None
+    if name in _MASKS:
+        out = t.with_rows(t.rows)
+        out.mask = _MASKS[name]
+        return out
     if name in _SAME_SHAPE:
         if name == "apply" and kwargs.get("axis") in (1, "columns"):
             return Column(t.rows)
@@ -230,14 +236,29 @@ def _table_method(w: Walker, t: Table, name: str, args: list[Any], kwargs: dict[
         return t.with_rows(t.rows)
     if name in _REDUCE:
         axis = kwargs.get("axis", a0 if isinstance(a0, int) else 0)
-        if name == "nunique" and axis in (0, "index"):
-            return Column(t.cols)
-        return Column(t.rows if axis in (1, "columns") else t.cols)
+        if axis in (1, "columns"):
+            return Column(t.rows)
+        return _column_statistics(t, name, kwargs)
     if name == "describe":
-        return Table(8, t.cols, t.columns)
+        numeric = [c for c in t.columns or [] if _numeric(t.info.get(c))]
+        out = t.select(numeric) if t.columns is not None else Table(8, t.cols)
+        out.describe = True
+        return out
     if name == "corr":
         return Table(t.cols, t.cols, t.columns)
-    if name in ("to_csv", "to_parquet", "to_json", "info", "to_pickle"):
+    if name == "info":
+        if not t.array:
+            w.emit(info_text(t))
+        return None
+    if name in ("to_csv", "to_parquet", "to_json", "to_pickle"):
+        return None
+    if name == "insert" and len(args) >= 2 and isinstance(args[1], str):
+        if t.columns is not None:
+            position = a0 if isinstance(a0, int) else len(t.columns)
+            t.columns.insert(position, args[1])
+            t.cols = len(t.columns)
+        elif t.cols is not None:
+            t.cols += 1
         return None
     if name in ("value_counts",):
         return Column(None)
@@ -248,6 +269,36 @@ def _table_method(w: Walker, t: Table, name: str, args: list[Any], kwargs: dict[
     if name in ("fit", "predict"):
         return Unknown(name)
     return Unknown(name)
+
+
+_MASKS = {"isnull": "isnull", "isna": "isnull", "notnull": "notnull", "notna": "notnull"}
+
+
+def _numeric(info: ColumnInfo | None) -> bool:
+    return info is not None and info.dtype.startswith((*_NUMERIC_DTYPE, "bool"))
+
+
+def _column_statistics(t: Table, name: str, kwargs: dict[str, Any]) -> Column:
+    """`df.isnull().sum()`, `df.nunique()`, `df.mean()`, ...: one value per column."""
+    if t.columns is None or t.array:
+        return Column(t.cols)
+    rows = t.rows if t.rows is not None else 0
+    infos = [(c, t.info.get(c) or ColumnInfo("float64", None)) for c in t.columns]
+    if t.mask is not None and name in ("sum", "count"):
+        missing = [i.missing for _, i in infos]
+        values: list[Any] = missing if t.mask == "isnull" else [rows - m for m in missing]
+        return Column(len(infos), labels=[c for c, _ in infos], values=values, dtype="int64")
+    if name == "nunique":
+        values = [i.unique if i.unique is not None else 1 for _, i in infos]
+        return Column(len(infos), labels=[c for c, _ in infos], values=values, dtype="int64")
+    if name == "count":
+        values = [rows - i.missing for _, i in infos]
+        return Column(len(infos), labels=[c for c, _ in infos], values=values, dtype="int64")
+    numeric = [(c, i) for c, i in infos if _numeric(i)]
+    if name in ("mean", "median") and all(i.mean is not None for _, i in numeric):
+        values = [float(i.mean) for _, i in numeric]  # type: ignore[arg-type]
+        return Column(len(numeric), labels=[c for c, _ in numeric], values=values, dtype="float64")
+    return Column(len(numeric) if kwargs.get("numeric_only") else len(infos))
 
 
 def _select_dtypes(t: Table, include: Any, exclude: Any) -> Table:
@@ -281,12 +332,25 @@ def _select_dtypes(t: Table, include: Any, exclude: Any) -> Table:
 
 
 def _column_method(c: Column, name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    if name in _MASKS:
+        return Column(c.rows, c.name, c.info, mask=_MASKS[name], dtype="bool")
+    if c.mask is not None and name == "sum":
+        missing = c.info.missing if c.info else None
+        if missing is None or c.rows is None:
+            return Unknown("missing")
+        return missing if c.mask == "isnull" else c.rows - missing
     if name in _SAME_SHAPE or name in ("shift", "diff", "rank", "cumsum", "str"):
         return Column(c.rows, c.name, c.info)
+    if name in ("head", "tail", "sample"):
+        n = args[0] if args and isinstance(args[0], int) else kwargs.get("n", 5)
+        n = n if isinstance(n, int) else 5
+        return Column(min(n, c.rows) if c.rows is not None else n, c.name, c.info)
     if name == "nunique":
         return c.info.unique if c.info and c.info.unique else Unknown("nunique")
     if name == "value_counts":
-        return Column(c.info.unique if c.info else None)
+        return _value_counts(c, bool(kwargs.get("normalize", False)))
+    if name == "mean" and c.info is not None and c.info.mean is not None:
+        return c.info.mean
     if name == "unique":
         return Column(c.info.unique if c.info else None)
     if name == "reshape":
@@ -294,6 +358,44 @@ def _column_method(c: Column, name: str, args: list[Any], kwargs: dict[str, Any]
     if name in ("mean", "median", "std", "min", "max", "sum", "var", "count", "idxmax"):
         return Unknown(c.name or name)
     return Unknown(name)
+
+
+def _value_counts(c: Column, normalize: bool) -> Column:
+    info = c.info
+    if info is None or not info.top or len(info.counts) != len(info.top):
+        return Column(info.unique if info else None, "proportion" if normalize else "count")
+    counts: list[Any] = list(info.counts)
+    if normalize:
+        total = (c.rows or sum(counts)) - info.missing
+        counts = [n / total if total else 0.0 for n in counts]
+    labels = list(info.top)
+    modern = _pandas_major() >= 2
+    return Column(
+        len(labels),
+        ("proportion" if normalize else "count") if modern else c.name,
+        labels=labels,
+        values=counts,
+        index_name=c.name if modern else None,
+        dtype="float64" if normalize else "int64",
+    )
+
+
+def _search_results(search: Estimator) -> dict[str, Any]:
+    """best_params_ (a middle point of the grid) and best_estimator_ of a fitted search."""
+    grid = search.params.get("param_grid", search.params.get("param_distributions"))
+    if isinstance(grid, list) and grid and isinstance(grid[0], dict):
+        grid = grid[0]
+    best: dict[str, Any] = {}
+    if isinstance(grid, dict):
+        for key, values in grid.items():
+            if isinstance(values, (list, tuple)) and values:
+                best[str(key)] = values[len(values) // 2]
+    inner = search.params.get("estimator")
+    if not isinstance(inner, Estimator):
+        return {"best_params_": best}
+    tuned = {k.split("__")[-1]: v for k, v in best.items()}
+    fitted = Estimator(inner.cls, inner.qualname, {**inner.params, **tuned})
+    return {"best_params_": best, "best_estimator_": fitted}
 
 
 def _estimator_method(
@@ -319,12 +421,22 @@ def _estimator_method(
         w.expensive(node, inner if isinstance(inner, Estimator) else est, [a0], factor)
         est.fitted_rows = _rows(a0)
         est.fitted_cols = a0.cols if isinstance(a0, Table) else None
+        label = args[1] if len(args) > 1 else kwargs.get("y")
+        if isinstance(label, Column) and label.info is not None and label.info.unique:
+            est.fitted["n_classes"] = label.info.unique
+        if est.cls in _SEARCHES:
+            est.fitted.update(_search_results(est))
         if est.qualname.startswith("lightgbm.") and est.cls.startswith("LGBM"):
             est.fitted.update(boosting.sklearn_fit_log(w, est, args, kwargs))
         return est
     if name in ("fit_transform", "transform", "fit_resample"):
         if name == "fit_transform":
             w.expensive(node, est, [a0])
+        if isinstance(a0, Column) and ("Encoder" in est.cls or "Binarizer" in est.cls):
+            classes = a0.info.unique if a0.info else None
+            est.fitted.setdefault("n_classes", classes)
+            info = ColumnInfo("int64", classes) if classes else None
+            return Column(a0.rows, a0.name, info)
         if not isinstance(a0, Table):
             return Table(_rows(a0), None, array=True)
         cols = a0.cols
@@ -339,9 +451,10 @@ def _estimator_method(
         return Column(_rows(a0))
     if name == "predict_proba":
         w.cost += 0.05 * max(1.0, (_rows(a0) or 1000) / 1000)
-        return Table(_rows(a0), 2, array=True)
+        classes = est.fitted.get("n_classes")
+        return Table(_rows(a0), classes if isinstance(classes, int) else 2, array=True)
     if name == "score":
-        return w.score()
+        return w.score(scoring_call(None, est))
     if name == "set_params":
         est.params.update(kwargs)
         return est
@@ -399,7 +512,9 @@ def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> An
         if name in obj.params:
             return obj.params[name]
         if name == "best_score_":
-            return w.score()
+            score = w.score(scoring_call(obj.params.get("scoring"), obj.params.get("estimator")))
+            scoring = obj.params.get("scoring")
+            return -score if isinstance(scoring, str) and scoring.startswith("neg_") else score
         if name == "feature_importances_":
             return Column(obj.fitted_cols)
         if name.endswith("_") and not name.startswith("_"):
@@ -434,7 +549,10 @@ def _table_attr(t: Table, name: str) -> Any:
     if name == "ndim":
         return 2
     if name == "dtypes":
-        return Unknown("dtypes")
+        if t.columns is None or t.array:
+            return Unknown("dtypes")
+        dtypes = [(t.info.get(c) or ColumnInfo("float64", None)).dtype for c in t.columns]
+        return Column(len(dtypes), labels=list(t.columns), values=dtypes, dtype="object")
     if t.columns is not None and name in t.columns:
         return Column(t.rows, name, t.info.get(name))
     return Bound(t, name)

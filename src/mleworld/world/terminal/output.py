@@ -63,6 +63,7 @@ def predicted_output(
     time_limit_s: float | None = None,
     n_folds_hint: int | None = None,
     data_overview: str | None = None,
+    metric_name: str | None = None,
 ) -> str:
     """The terminal output `program` would produce with outcome `exc_type`.
 
@@ -71,7 +72,8 @@ def predicted_output(
     `runtime_s` and `time_limit_s` place a timeout's kill point and elapsed-time
     prints; `n_folds_hint` is the fold count when the program does not say;
     `data_overview` (the world-model input's overview of ./input/) gives the
-    data's shapes and columns.
+    data's shapes and columns; `metric_name` (the task's metric, e.g. "logloss")
+    tells which of the program's scoring calls returns `metric` itself.
     """
     try:
         return _cached(
@@ -84,6 +86,7 @@ def predicted_output(
             time_limit_s,
             n_folds_hint,
             data_overview or "",
+            metric_name,
         )
     except Exception:
         # A bug here must not take a prediction down: fall back to the bare outcome.
@@ -101,12 +104,13 @@ def _cached(
     time_limit_s: float | None,
     n_folds_hint: int | None,
     overview: str,
+    metric_name: str | None = None,
 ) -> str:
     parsed = _parse(program)
     if exc_type in SYNTAX_CLASSES:
         return syntax_output(parsed.source_lines, parsed.error, exc_type, message, line, program)
     if exc_type in SIGNAL_TEXT or exc_type == "SystemExit":
-        trace = _trace(parsed, metric, runtime_s, n_folds_hint, overview, program)
+        trace = _trace(parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name)
         printed = trace.lines if trace is not None else []
         cut = _cut_for_signal(trace, time_limit_s, runtime_s) if trace is not None else len(printed)
         tail = [message] if message else []
@@ -117,7 +121,7 @@ def _cached(
         if exc_type == CLEAN:
             return ""
         return _bare(exc_type, message)
-    trace = _trace(parsed, metric, runtime_s, n_folds_hint, overview, program)
+    trace = _trace(parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name)
     assert trace is not None
     if exc_type == CLEAN:
         return _join(_fix_headline(trace.lines, metric))
@@ -158,6 +162,7 @@ def _trace(
     n_folds_hint: int | None,
     overview: str,
     program: str,
+    metric_name: str | None = None,
 ) -> Trace | None:
     if parsed.tree is None:
         return None
@@ -165,6 +170,7 @@ def _trace(
     main = tables.get("train.csv") or max(tables.values(), key=lambda t: t.rows, default=None)
     scene = tp.Scene(
         metric=metric,
+        metric_name=metric_name,
         rows=main.rows if main else None,
         cols=main.cols if main else None,
         runtime_s=runtime_s,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
+from mleworld.world.terminal.frames import frame_text, series_text
 from mleworld.world.terminal.values import (
     Column,
     Estimator,
@@ -57,6 +58,7 @@ class Scene:
     """What the guesses draw on: the predicted metric, runtime and the data's size."""
 
     metric: float | None = None
+    metric_name: str | None = None  # the task's metric ("auc", "logloss", "rmse", ...)
     rows: int | None = None  # rows of the training table
     cols: int | None = None  # its columns
     runtime_s: float | None = None
@@ -216,11 +218,9 @@ def to_text(value: Any, scene: Scene, hint: str = "") -> str:
     if isinstance(value, Unknown):
         return str(guess(value.hint or hint, "", scene))
     if isinstance(value, Table):
-        return _table_text(value)
+        return frame_text(value)
     if isinstance(value, Column):
-        dtype = value.info.dtype if value.info else "float64"
-        name = f"Name: {value.name}, " if value.name else ""
-        return f"{name}Length: {value.rows if value.rows is not None else 1000}, dtype: {dtype}"
+        return series_text(value)
     if isinstance(value, Estimator):
         params = ", ".join(f"{k}={_param_text(v)}" for k, v in value.params.items())
         return f"{value.cls}({params})"
@@ -234,18 +234,6 @@ def to_text(value: Any, scene: Scene, hint: str = "") -> str:
         except Exception:
             return hint or "?"
     return hint or type(value).__name__
-
-
-def _table_text(t: Table) -> str:
-    rows = t.rows if t.rows is not None else 1000
-    cols = t.cols if t.cols is not None else 10
-    if t.array:
-        return f"[[...]]  # array of shape ({rows}, {cols})"
-    names = (t.columns or [])[:6]
-    header = "  ".join(names) + ("  ..." if cols > len(names) else "")
-    return (
-        f"{header}\n[{rows} rows x {cols} columns]" if header else f"[{rows} rows x {cols} columns]"
-    )
 
 
 def _param_text(value: Any) -> str:

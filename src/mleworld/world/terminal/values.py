@@ -57,6 +57,13 @@ class Unknown:
 class ColumnInfo:
     dtype: str
     unique: int | None
+    missing: int = 0
+    mean: float | None = None
+    top: tuple[str, ...] = ()  # the most frequent values, most frequent first
+    counts: tuple[int, ...] = ()  # how often each of `top` occurs
+    low: float | None = None  # the minimum
+    distinct: bool = False  # every value differs (an id)
+    decimals: int | None = None  # as the data writes its numbers (from min and max)
 
 
 @dataclass
@@ -69,6 +76,8 @@ class Table:
     info: dict[str, ColumnInfo] = field(default_factory=dict)
     array: bool = False  # a numpy array (no column names)
     parts: dict[str, int | None] | None = None  # rows per key of `pd.concat(..., keys=...)`
+    describe: bool = False  # the result of `.describe()`: statistics by column
+    mask: str | None = None  # "isnull" / "notnull": booleans of where values are missing
 
     def with_rows(self, rows: int | None) -> Table:
         columns = list(self.columns) if self.columns is not None else None
@@ -99,6 +108,11 @@ class Column:
     rows: int | None
     name: str | None = None
     info: ColumnInfo | None = None
+    labels: list[Any] | None = None  # the index, when it is known (per-column statistics)
+    values: list[Any] | None = None  # the values, when they are known
+    index_name: str | None = None  # printed above the values (value_counts)
+    dtype: str | None = None
+    mask: str | None = None  # "isnull" / "notnull"
 
 
 @dataclass
@@ -265,15 +279,8 @@ def read_tables(overview: str) -> dict[str, TableInfo]:
         if col and not line.startswith("    ") and "more columns, by dtype" not in line:
             name = col["name"].strip()
             rest = line[col.end() :]
-            if "all distinct" in rest:
-                unique: int | None = current["rows"]
-            elif "constant" in rest:
-                unique = 1
-            else:
-                m = _UNIQUE.search(rest)
-                unique = _int(m[1]) if m else None
             current["columns"].append(name)
-            current["info"][name] = ColumnInfo(col["dtype"].strip(), unique)
+            current["info"][name] = _column_info(col["dtype"].strip(), rest, current["rows"])
             continue
         more = _MORE.match(line)
         if more:
@@ -284,6 +291,65 @@ def read_tables(overview: str) -> dict[str, TableInfo]:
                 current["info"][name] = ColumnInfo(more["dtype"], None)
     close()
     return out
+
+
+_MISSING = re.compile(r"([\d,]+) missing")
+_MIN = re.compile(r"\bmin (-?[\d.]+(?:e[-+]?\d+)?)")
+_MEAN = re.compile(r"\bmean (-?[\d.]+(?:e[-+]?\d+)?)")
+_TOP = re.compile(r'top "((?:[^"\\]|\\.)*)"')
+_VALUES = re.compile(r"values: (.*?)(?:, min |, \.\.\.|$)")
+_CONSTANT = re.compile(r"constant (\S+)")
+
+
+def _column_info(dtype: str, rest: str, rows: int) -> ColumnInfo:
+    """One column line of the overview: `bmi: float64, 2 missing, 150 unique, min .., mean ..`."""
+    if "all distinct" in rest:
+        unique: int | None = rows
+    elif "constant" in rest:
+        unique = 1
+    else:
+        m = _UNIQUE.search(rest)
+        unique = _int(m[1]) if m else None
+    missing = _MISSING.search(rest)
+    mean = _MEAN.search(rest)
+    low = _MIN.search(rest)
+    top: tuple[str, ...] = ()
+    counts: tuple[int, ...] = ()
+    m_top = _TOP.search(rest)
+    if m_top:
+        pairs = re.findall(r'"((?:[^"\\]|\\.)*)" \(([\d,]+)\)', rest)
+        top = tuple(label for label, _ in pairs) or (m_top[1],)
+        counts = tuple(_int(n) for _, n in pairs)
+    else:
+        m_values = _VALUES.search(rest)
+        if m_values:
+            pairs = re.findall(r"(\S+) \(([\d,]+)\)", m_values[1])
+            top = tuple(label for label, _ in pairs)
+            counts = tuple(_int(n) for _, n in pairs)
+        else:
+            m_const = _CONSTANT.search(rest)
+            top = (m_const[1].rstrip(","),) if m_const else ()
+    try:
+        mean_value = float(mean[1]) if mean else None
+        low_value = float(low[1]) if low else None
+    except ValueError:
+        mean_value = low_value = None
+    return ColumnInfo(
+        dtype,
+        unique,
+        missing=_int(missing[1]) if missing else 0,
+        mean=mean_value,
+        top=top,
+        counts=counts,
+        low=low_value,
+        distinct="all distinct" in rest,
+        decimals=_decimals_of(rest),
+    )
+
+
+def _decimals_of(rest: str) -> int | None:
+    found = re.findall(r"\b(?:min|max) -?\d+(?:\.(\d+))?(?![\de])", rest)
+    return max((len(d) for d in found), default=None) if found else None
 
 
 def _int(text: str) -> int:

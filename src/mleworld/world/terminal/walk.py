@@ -44,6 +44,7 @@ from mleworld.world.terminal.library import (
     call_library,
 )
 from mleworld.world.terminal.objects import attribute, call_method, subscript
+from mleworld.world.terminal.scores import family_of_call, family_of_metric, translate
 from mleworld.world.terminal.trace import (
     LOOP_SHOWN,
     MAX_DEPTH,
@@ -535,26 +536,35 @@ class Walker(Expressions):
     def subscript(self, obj: Any, key: Any, node: ast.Subscript) -> Any:
         return subscript(self, obj, key, node)
 
-    def score(self) -> float:
-        """The metric a scoring call returns here (jittered inside loops)."""
+    def score(self, call: str | None = None) -> float:
+        """What a scoring call (`call`: its function name) returns here, jittered inside loops."""
         base = self.scene.score
+        if call is not None:
+            base = translate(base, family_of_metric(self.scene.metric_name), family_of_call(call))
+        spread = 0.01 * abs(base)
+        bounded = 0.0 <= base <= 1.0
+        if bounded:
+            # Scores near a bound vary less between folds than 1% would say.
+            spread = min(spread, 0.3 * (1.0 - base), 0.3 * base)
+        offset = 0.0
+        level = 0
         for i, count in reversed(self.loops):
-            if count > 1:
-                offset = _JITTER[(i + self.jitter_seed) % len(_JITTER)] - _mean_jitter(
-                    count, self.jitter_seed
-                )
-                spread = 0.01 * abs(base)
-                if 0.0 <= base <= 1.0:
-                    # Scores near a bound vary less between folds than 1% would say.
-                    spread = min(spread, 0.3 * (1.0 - base), 0.3 * base)
-                return base + spread * offset
-        return base
+            if count <= 1:
+                continue
+            # The innermost loop is usually the folds; loops around it (models,
+            # settings) move the score more. Each level's offsets average to zero.
+            seed = self.jitter_seed + 3 * level
+            step = _JITTER[(i + seed) % len(_JITTER)] - _mean_jitter(count, seed)
+            offset += step * (1.0 if level == 0 else 1.5)
+            level += 1
+        value = base + spread * offset
+        return min(max(value, 0.0), 1.0) if bounded else value
 
-    def scores(self, n: int) -> list[float]:
+    def scores(self, n: int, call: str | None = None) -> list[float]:
         out = []
         for i in range(n):
             self.loops.append((i, n))
-            out.append(self.score())
+            out.append(self.score(call))
             self.loops.pop()
         return out
 
