@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.terminal.values import Column, ColumnInfo, Estimator, Table, Unknown
+from mleworld.world.terminal.values import Column, ColumnInfo, Estimator, Table
 
 if TYPE_CHECKING:
     from mleworld.world.terminal.walk import Walker
@@ -280,7 +280,3 @@ def _curve(metric: str, final: float, i: int, best: int, training: bool) -> floa
     if training:
         value *= 0.6
     return round(value, 6)
-
-
-def unknown_booster() -> Unknown:
-    return Unknown("booster")

@@ -16,6 +16,7 @@ Methods and attributes of the values are objects.py's job.
 from __future__ import annotations
 
 import ast
+import json
 import math
 import posixpath
 from pathlib import PurePosixPath
@@ -157,6 +158,12 @@ def call_library(
         return PurePosixPath(*parts) if parts or not args else Unknown("path")
     if mod == "time" and leaf in ("time", "perf_counter", "monotonic", "process_time"):
         return w.clock()
+    if qualname == "json.dumps" and args:
+        try:
+            indent = kwargs.get("indent")
+            return json.dumps(tp.plain(args[0], w.scene), indent=indent, default=str)
+        except (TypeError, ValueError):
+            return Unknown("dumps")
     if leaf in _READERS and mod in ("pandas", "numpy", "polars", "pyarrow"):
         path = args[0] if args else kwargs.get("filepath_or_buffer", kwargs.get("path"))
         return w.read_table(path, node)

@@ -299,20 +299,6 @@ def _bound_at_top(stmt: ast.stmt) -> list[str]:
     return out
 
 
-def _visible_names(parsed: Parsed) -> list[str]:
-    assert parsed.tree is not None
-    names = set(dir(builtins))
-    for n in ast.walk(parsed.tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
-            names.add(n.name)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            for a in n.names:
-                names.add(a.asname or a.name.split(".")[0])
-    return sorted(names)
-
-
 # CPython 3.11's suggestion for NameError/AttributeError (Python/suggestions.c).
 _MOVE_COST = 2
 

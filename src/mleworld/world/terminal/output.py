@@ -28,7 +28,6 @@ from __future__ import annotations
 import ast
 import math
 import re
-import sys
 import traceback
 import zlib
 from dataclasses import dataclass
@@ -397,7 +396,3 @@ def _bare(exc_type: str, message: str | None) -> str:
 
 def _join(lines: list[str]) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
-
-
-def python_version() -> str:
-    return f"{sys.version_info.major}.{sys.version_info.minor}"

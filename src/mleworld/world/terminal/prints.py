@@ -43,6 +43,7 @@ __all__ = [
     "guess",
     "log_line",
     "percent_format",
+    "plain",
     "to_text",
 ]
 
@@ -230,7 +231,7 @@ def to_text(value: Any, scene: Scene, hint: str = "") -> str:
         return f"<__main__.{value.cls.name} object at 0x7f3a2c1b5e50>"
     if isinstance(value, (str, int, float, bool, type(None), tuple, list, dict, set, PurePath)):
         try:
-            return str(_plain(value, scene))
+            return str(plain(value, scene))
         except Exception:
             return hint or "?"
     return hint or type(value).__name__
@@ -240,16 +241,16 @@ def _param_text(value: Any) -> str:
     return repr(value) if isinstance(value, (str, int, float, bool, type(None))) else "..."
 
 
-def _plain(value: Any, scene: Scene) -> Any:
+def plain(value: Any, scene: Scene) -> Any:
     """A value with every unknown inside a container replaced by a guess."""
     if isinstance(value, Unknown):
         return guess(value.hint, "", scene)
     if isinstance(value, tuple):
-        return tuple(_plain(v, scene) for v in value)
+        return tuple(plain(v, scene) for v in value)
     if isinstance(value, list):
-        return [_plain(v, scene) for v in value[:50]]
+        return [plain(v, scene) for v in value[:50]]
     if isinstance(value, dict):
-        return {k: _plain(v, scene) for k, v in list(value.items())[:50]}
+        return {k: plain(v, scene) for k, v in list(value.items())[:50]}
     if isinstance(value, (Table, Column, Estimator, IndexArray, Instance)):
         return _Raw(to_text(value, scene))
     return value
@@ -270,7 +271,7 @@ def format_field(value: Any, spec: str, conversion: int, scene: Scene, hint: str
         else:
             value = _Raw(to_text(value, scene, hint))
     else:
-        value = _plain(value, scene)
+        value = plain(value, scene)
     if conversion == ord("r"):
         value = repr(value)
     elif conversion == ord("s"):
@@ -375,7 +376,7 @@ def _percent_value(value: Any, m: re.Match[str], scene: Scene) -> Any:
         value = guess(value.hint, spec, scene)
     elif isinstance(value, (Table, Column, Estimator, IndexArray, Instance)):
         return _Raw(to_text(value, scene)) if kind in "sra" else guess("", kind, scene)
-    value = _plain(value, scene)
+    value = plain(value, scene)
     if kind in "diouxX" and isinstance(value, float) and math.isfinite(value):
         return int(value)
     if kind in "eEfFgGdiouxX" and not isinstance(value, (int, float)):

@@ -208,7 +208,7 @@ class Walker(Expressions):
             for target in s.targets:
                 self.assign(target, value)
         elif isinstance(s, ast.AugAssign):
-            current = self.ev(_as_load(s.target))
+            current = self.ev(s.target)
             self.assign(s.target, self.binop(current, s.op, self.ev(s.value), s))
         elif isinstance(s, ast.AnnAssign):
             if s.value is not None:
@@ -679,10 +679,6 @@ def _targets(s: ast.stmt) -> list[ast.AST]:
     if isinstance(s, (ast.AugAssign, ast.AnnAssign)):
         return [s.target]
     return []
-
-
-def _as_load(target: ast.AST) -> ast.AST:
-    return target  # evaluation ignores ctx
 
 
 def _gives_up(body: list[ast.stmt]) -> bool:
