@@ -11,6 +11,7 @@ report's signals are numeric features for a learned model.
 from __future__ import annotations
 
 import ast
+import contextlib
 from pathlib import Path
 
 from mleworld.codegen.packages import imported_modules
@@ -42,10 +43,10 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
         report.signals = _signals(report, program, float(len(imported_modules(program))), None)
         return report
     walker = Walker(tree, program, folder)
-    try:
+    with contextlib.suppress(
+        RecursionError
+    ):  # a pathologically nested program: keep what was found
         walker.run()
-    except RecursionError:
-        pass  # a pathologically nested program: keep what the walk found so far
     names.deferred(walker)
     walker.files.finish(walker)
     writes = submission.decide(walker)
@@ -59,9 +60,11 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
     return report
 
 
-def _signals(report: StaticReport, program: str, n_imports: float, walker: Walker | None) -> dict[str, float]:
+def _signals(
+    report: StaticReport, program: str, n_imports: float, walker: Walker | None
+) -> dict[str, float]:
     signals: dict[str, float] = {
-        "n_lines": float(program.count("\n") + 1),
+        "n_lines": float(program.count("\n") + (0 if program.endswith("\n") else 1)),
         "n_imports": n_imports,
         "syntax_ok": 0.0 if walker is None else 1.0,
     }
@@ -69,13 +72,17 @@ def _signals(report: StaticReport, program: str, n_imports: float, walker: Walke
         mine = [f for f in report.findings if f.detector == detector]
         signals[f"{detector}_count"] = float(len(mine))
         signals[f"{detector}_max_conf"] = max((f.confidence for f in mine), default=0.0)
-    fatal: list[Finding] = [f for f in report.findings if f.fatal and f.confidence >= FATAL_CONFIDENCE]
+    fatal: list[Finding] = [
+        f for f in report.findings if f.fatal and f.confidence >= FATAL_CONFIDENCE
+    ]
     first = report.first_fatal
     signals["n_fatal"] = float(len(fatal))
     signals["first_fatal_conf"] = first.confidence if first is not None else 0.0
     signals["writes_submission"] = {True: 1.0, False: 0.0, None: 0.5}[report.writes_submission]
     if walker is not None:
-        defs = [key for key, f in walker.index.functions.items() if not isinstance(f.node, ast.Lambda)]
+        defs = [
+            key for key, f in walker.index.functions.items() if not isinstance(f.node, ast.Lambda)
+        ]
         signals["n_functions"] = float(len(defs))
         signals["n_calls"] = float(walker.index.n_calls)
         walked = sum(key in walker.walked for key in defs)

@@ -39,14 +39,18 @@ if TYPE_CHECKING:
 Handler = Callable[["Walker", list[Value], dict[str, Value], ast.Call, bool], Value]
 
 
-def _path(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _path(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     texts = [files.path_text(a) for a in args]
     if star or kw or any(t is None for t in texts):
         return UNKNOWN
     return PathVal(str(PurePosixPath(*texts))) if texts else PathVal(".")  # type: ignore[arg-type]
 
 
-def _join(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _join(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     texts = [files.path_text(a) for a in args]
     if star or not texts or any(t is None for t in texts):
         return UNKNOWN
@@ -54,7 +58,9 @@ def _join(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Cal
 
 
 def _exists(kind: str) -> Handler:
-    def handler(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
         found = files.exists(walker, args[0], kind) if args else None
         return Const(found) if found is not None else UNKNOWN
 
@@ -62,7 +68,9 @@ def _exists(kind: str) -> Handler:
 
 
 def _read(style: str, position: int = 0, keyword: str = "file") -> Handler:
-    def handler(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
         target = args[position] if len(args) > position else kw.get(keyword)
         files.check_read(walker, target, node, style)
         return UNKNOWN
@@ -71,7 +79,9 @@ def _read(style: str, position: int = 0, keyword: str = "file") -> Handler:
 
 
 def _write(position: int, keyword: str, how: str | None) -> Handler:
-    def handler(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
         target = args[position] if len(args) > position else kw.get(keyword)
         files.record_write(walker, target, node, how)
         return UNKNOWN
@@ -79,14 +89,18 @@ def _write(position: int, keyword: str, how: str | None) -> Handler:
     return handler
 
 
-def _copy(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _copy(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     if args:
         files.check_read(walker, args[0], node)
     files.record_write(walker, args[1] if len(args) > 1 else kw.get("dst"), node, None)
     return UNKNOWN
 
 
-def _open(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _open(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     target = args[0] if args else kw.get("file")
     mode_value = args[1] if len(args) > 1 else kw.get("mode", Const("r"))
     mode = const_str(mode_value)
@@ -99,12 +113,16 @@ def _open(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Cal
     return UNKNOWN
 
 
-def _mkdir(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _mkdir(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     files.record_mkdir(walker, args[0] if args else kw.get("name", kw.get("path")))
     return Const(None)
 
 
-def _sequence(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _sequence(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     if star or len(args) != 1 or kw.get("key") is not None:
         return UNKNOWN
     source = args[0]
@@ -117,20 +135,26 @@ def _sequence(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast
     return UNKNOWN
 
 
-def _enumerate(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _enumerate(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     if star or kw or len(args) != 1 or not isinstance(args[0], Seq) or args[0].items is None:
         return UNKNOWN
     return Seq([Seq([Const(i), item], "tuple") for i, item in enumerate(args[0].items)], "list")
 
 
-def _zip(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _zip(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     if star or kw or not args or not all(isinstance(a, Seq) and a.items is not None for a in args):
         return UNKNOWN
-    rows = zip(*(a.items for a in args))  # type: ignore[union-attr]
+    rows = zip(*(a.items for a in args), strict=False)  # type: ignore[union-attr]
     return Seq([Seq(list(row), "tuple") for row in rows], "list")
 
 
-def _str(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _str(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     if len(args) == 1 and not kw:
         if isinstance(args[0], PathVal):
             return Const(args[0].text)
@@ -139,7 +163,9 @@ def _str(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call
     return UNKNOWN
 
 
-def _series(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def _series(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     return SeriesVal(const_str(kw.get("name")))
 
 
@@ -195,10 +221,27 @@ def handler_for(obj: Any) -> Handler | None:
     return found[1] if found is not None and found[0] is obj else None
 
 
-_PLAIN_TYPES = (str, int, float, bool, bytes, dict, set, frozenset, list, tuple, object, type, range, slice)
+_PLAIN_TYPES = (
+    str,
+    int,
+    float,
+    bool,
+    bytes,
+    dict,
+    set,
+    frozenset,
+    list,
+    tuple,
+    object,
+    type,
+    range,
+    slice,
+)
 
 
-def call_object(walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def call_object(
+    walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     obj = func.obj
     kwargs.check_callable(walker, obj, args, kw, node, star)
     handler = handler_for(obj)
@@ -211,7 +254,14 @@ def call_object(walker: Walker, func: Any, args: list[Value], kw: dict[str, Valu
     return UNKNOWN
 
 
-def call_method(walker: Walker, method: Method, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def call_method(
+    walker: Walker,
+    method: Method,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    star: bool,
+) -> Value:
     owner = method.owner
     if isinstance(owner, Frame):
         return frames.frame_method(walker, method, args, kw, node, star)
@@ -240,11 +290,19 @@ def _list_method(walker: Walker, seq: Seq, name: str, args: list[Value]) -> Valu
         return UNKNOWN
     if walker.certain and name == "append" and len(args) == 1:
         seq.items.append(args[0])
-    elif walker.certain and name == "extend" and len(args) == 1 and isinstance(args[0], Seq) and args[0].items is not None:
+    elif (
+        walker.certain
+        and name == "extend"
+        and len(args) == 1
+        and isinstance(args[0], Seq)
+        and args[0].items is not None
+    ):
         seq.items.extend(args[0].items)
     elif walker.certain and name == "remove" and len(args) == 1 and isinstance(args[0], Const):
         wanted = args[0].value
-        at = next((i for i, v in enumerate(seq.items) if isinstance(v, Const) and v.value == wanted), None)
+        at = next(
+            (i for i, v in enumerate(seq.items) if isinstance(v, Const) and v.value == wanted), None
+        )
         if at is None:
             seq.items = None
         else:
@@ -262,13 +320,18 @@ def _str_method(text: str, name: str, args: list[Value], kw: dict[str, Value]) -
         if all(p is not None for p in parts):
             return Const(text.join(parts))  # type: ignore[arg-type]
         return UNKNOWN
-    if name in ("format", "replace", "lower", "upper", "strip", "rstrip", "lstrip"):
-        if all(isinstance(a, Const) for a in args) and all(isinstance(v, Const) for v in kw.values()):
-            try:
-                result = getattr(text, name)(*(a.value for a in args), **{k: v.value for k, v in kw.items()})  # type: ignore[attr-defined]
-            except (TypeError, ValueError, IndexError, KeyError):
-                return UNKNOWN
-            return Const(result) if isinstance(result, str) else UNKNOWN
+    pure = ("format", "replace", "lower", "upper", "strip", "rstrip", "lstrip")
+    consts = all(isinstance(a, Const) for a in args) and all(
+        isinstance(v, Const) for v in kw.values()
+    )
+    if name in pure and consts:
+        positional = [a.value for a in args]  # type: ignore[attr-defined]
+        keywords = {k: v.value for k, v in kw.items()}  # type: ignore[attr-defined]
+        try:
+            result = getattr(text, name)(*positional, **keywords)
+        except (TypeError, ValueError, IndexError, KeyError):
+            return UNKNOWN
+        return Const(result) if isinstance(result, str) else UNKNOWN
     return UNKNOWN
 
 

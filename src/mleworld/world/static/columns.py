@@ -86,7 +86,9 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     if names is not None:
         missing = _missing(frame, names)
         if missing:
-            walker.emit("columns", "KeyError", missing_columns_message(names, missing), node, KEY_CONFIDENCE)
+            walker.emit(
+                "columns", "KeyError", missing_columns_message(names, missing), node, KEY_CONFIDENCE
+            )
             return UNKNOWN
         return Frame(list(names), frame.source, frame.exact)
     if isinstance(key, Keys):
@@ -219,7 +221,11 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
     klass, names = _class_attrs("series")
     if attr in names:
         static = inspect.getattr_static(klass, attr, None)
-        return Method(series, attr, static) if callable(static) and attr not in ("str", "dt", "cat") else UNKNOWN
+        return (
+            Method(series, attr, static)
+            if callable(static) and attr not in ("str", "dt", "cat")
+            else UNKNOWN
+        )
     message = suggest.with_suggestion(
         f"AttributeError: 'Series' object has no attribute '{attr}'",
         suggest.best_match(attr, _series_dir()),

@@ -224,11 +224,15 @@ class ExpressionWalker:
             self.bind(node.target.id, value)
         return value
 
-    def expr_ListComp(self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> Value:
+    def expr_ListComp(
+        self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+    ) -> Value:
         from mleworld.world.static.walker import Scope
 
         first = self.expr(node.generators[0].iter)
-        scope = Scope("comp", {}, frozenset(comprehension_targets(node)), closure=self.function_chain())
+        scope = Scope(
+            "comp", {}, frozenset(comprehension_targets(node)), closure=self.function_chain()
+        )
         outer = self.scope
         self.scope = scope
         saved = self.certainty
@@ -289,7 +293,9 @@ class ExpressionWalker:
         if isinstance(base, PathVal):
             return files_mod.path_attribute(base, attr)
         if isinstance(base, Seq | Keys | Const | DictVal):
-            return columns.keys_attribute(base, attr) if isinstance(base, Keys) else Method(base, attr)
+            return (
+                columns.keys_attribute(base, attr) if isinstance(base, Keys) else Method(base, attr)
+            )
         return UNKNOWN
 
     def set_attribute(self: Walker, base: Value, attr: str, value: Value) -> None:
@@ -328,9 +334,14 @@ class ExpressionWalker:
             return columns.getitem(self, base, key, node)
         if isinstance(base, Method) and isinstance(base.owner, Frame):
             return columns.indexer_getitem(self, base, key, node)
-        if isinstance(base, Seq) and base.items is not None and isinstance(key, Const):
-            if isinstance(key.value, int) and -len(base.items) <= key.value < len(base.items):
-                return base.items[key.value]
+        if (
+            isinstance(base, Seq)
+            and base.items is not None
+            and isinstance(key, Const)
+            and isinstance(key.value, int)
+            and -len(base.items) <= key.value < len(base.items)
+        ):
+            return base.items[key.value]
         if isinstance(base, DictVal):
             name = const_str(key)
             if name is not None and name in base.items:
@@ -398,9 +409,13 @@ class ExpressionWalker:
                     return Const(left.value + right.value)
                 except TypeError:
                     return UNKNOWN
-            if isinstance(left, Seq) and isinstance(right, Seq):
-                if left.items is not None and right.items is not None:
-                    return Seq([*left.items, *right.items], left.kind)
+            if (
+                isinstance(left, Seq)
+                and isinstance(right, Seq)
+                and left.items is not None
+                and right.items is not None
+            ):
+                return Seq([*left.items, *right.items], left.kind)
             if isinstance(left, Keys | Seq) and isinstance(right, Keys | Seq):
                 upper = _names_of(left), _names_of(right)
                 if upper[0] is not None and upper[1] is not None:

@@ -92,7 +92,9 @@ def classify(text: str, data_dir: Path | None) -> tuple[str, Path | None]:
     if not parts or parts == (".",):
         return "workspace", None
     if parts[0] == "input":
-        return ("input", data_dir.joinpath(*parts[1:])) if data_dir is not None else ("unknown", None)
+        return (
+            ("input", data_dir.joinpath(*parts[1:])) if data_dir is not None else ("unknown", None)
+        )
     if parts[0] in WORKSPACE_DIRS or parts == ("runfile.py",):
         return "workspace", None
     return "elsewhere", None
@@ -113,7 +115,9 @@ def exists(walker: Walker, value: Value, kind: str = "any") -> bool | None:
     return real.exists()
 
 
-def check_read(walker: Walker, value: Value | None, node: ast.AST, style: str = "errno") -> Path | None:
+def check_read(
+    walker: Walker, value: Value | None, node: ast.AST, style: str = "errno"
+) -> Path | None:
     """Report a read of a missing file; the real file when it is an existing input file."""
     text = path_text(value)
     if text is None:
@@ -190,7 +194,12 @@ def record_mkdir(walker: Walker, target: Value | None) -> None:
 
 
 def on_method_write(
-    walker: Walker, attr: str, func: Value, args: list[Value], kwargs: dict[str, Value], node: ast.Call
+    walker: Walker,
+    attr: str,
+    func: Value,
+    args: list[Value],
+    kwargs: dict[str, Value],
+    node: ast.Call,
 ) -> None:
     """Writes named by a method, whatever the receiver: `x.to_csv(path)`, `p.write_text(...)`."""
     if attr in _PANDAS_WRITES:

@@ -72,7 +72,9 @@ def is_dataclass(decorator: Value) -> bool:
     return isinstance(decorator, Obj) and getattr(decorator.obj, "__name__", "") == "dataclass"
 
 
-def bind_params(scope: Scope, func: FuncVal, args: list[Value], kwargs: dict[str, Value], star: bool) -> None:
+def bind_params(
+    scope: Scope, func: FuncVal, args: list[Value], kwargs: dict[str, Value], star: bool
+) -> None:
     node_args = func.node.args
     kwargs = dict(kwargs)
     positional = [*node_args.posonlyargs, *node_args.args]
@@ -139,7 +141,11 @@ def iteration(value: Value) -> tuple[list[Value] | None, Value]:
 
 
 def _prepare_loop(
-    walker: Walker, body: list[ast.stmt], target: ast.AST | None, unrolled: bool, safe: frozenset[str] = frozenset()
+    walker: Walker,
+    body: list[ast.stmt],
+    target: ast.AST | None,
+    unrolled: bool,
+    safe: frozenset[str] = frozenset(),
 ) -> None:
     """Names the body binds count as bound; columns it assigns are added to their frames.
 
@@ -190,7 +196,11 @@ def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
 
     items, each = iteration(walker.expr(node.iter))
     unrolled = items is not None and walker.steps < 20_000
-    safe = frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)) if isinstance(each, Keys) else frozenset()
+    safe = (
+        frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+        if isinstance(each, Keys)
+        else frozenset()
+    )
     _prepare_loop(walker, node.body, node.target, unrolled, safe)
     if items is not None and unrolled:
         if not items:

@@ -74,7 +74,14 @@ _KEEP = {
 _SUBSET = {"select_dtypes", "filter", "dropna"}
 
 
-def read_csv(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool, sep: str = ",") -> Value:
+def read_csv(
+    walker: Walker,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    star: bool,
+    sep: str = ",",
+) -> Value:
     target = args[0] if args else kw.get("filepath_or_buffer")
     real = files.check_read(walker, target, node)
     if real is None or not real.is_file() or star or len(args) > 1:
@@ -109,8 +116,14 @@ def read_csv(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.
             return UNKNOWN
         cols = [c for c in cols if c in wanted]
     index_col = kw.get("index_col")
-    if index_col is not None and not (isinstance(index_col, Const) and index_col.value in (None, False)):
-        if isinstance(index_col, Const) and isinstance(index_col.value, int) and not isinstance(index_col.value, bool):
+    if index_col is not None and not (
+        isinstance(index_col, Const) and index_col.value in (None, False)
+    ):
+        if (
+            isinstance(index_col, Const)
+            and isinstance(index_col.value, int)
+            and not isinstance(index_col.value, bool)
+        ):
             if not 0 <= index_col.value < len(cols):
                 return UNKNOWN
             cols.pop(index_col.value)
@@ -123,11 +136,15 @@ def read_csv(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.
     return Frame(cols, files.path_text(target) or "", exact=True)
 
 
-def read_table(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def read_table(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     return read_csv(walker, args, kw, node, star, sep="\t")
 
 
-def dataframe(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def dataframe(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     if star:
         return UNKNOWN
     data = args[0] if args else kw.get("data")
@@ -144,7 +161,9 @@ def dataframe(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast
     return UNKNOWN
 
 
-def concat(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def concat(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     objs = args[0] if args else kw.get("objs")
     if star or not isinstance(objs, Seq) or not objs.items:
         return UNKNOWN
@@ -162,7 +181,9 @@ def concat(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Ca
     return Frame(union, "concat()", exact=exact)
 
 
-def split(walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def split(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
     """train_test_split: each array becomes a train and a test part of the same kind."""
     if star or not args:
         return UNKNOWN
@@ -188,7 +209,14 @@ def _axis_is_columns(kw: dict[str, Value]) -> bool | None:
     return None
 
 
-def frame_method(walker: Walker, method: Method, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def frame_method(
+    walker: Walker,
+    method: Method,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    star: bool,
+) -> Value:
     frame = method.owner
     assert isinstance(frame, Frame)
     name = method.name
@@ -239,7 +267,14 @@ def _is_true(value: Value | None) -> bool:
     return isinstance(value, Const) and value.value is True
 
 
-def _drop(walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value], node: ast.Call, inplace: bool) -> Value:
+def _drop(
+    walker: Walker,
+    frame: Frame,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    inplace: bool,
+) -> Value:
     if "columns" in kw:
         labels: Value | None = kw["columns"]
     else:
@@ -262,7 +297,9 @@ def _drop(walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value],
     cols = frame.columns or []
     missing = [n for n in names if n not in cols]
     if missing and const_str(kw.get("errors", Const("raise"))) == "raise":
-        walker.emit("columns", "KeyError", key_error(f"{missing} not found in axis"), node, KEY_CONFIDENCE)
+        walker.emit(
+            "columns", "KeyError", key_error(f"{missing} not found in axis"), node, KEY_CONFIDENCE
+        )
         return UNKNOWN
     remaining = [c for c in cols if c not in names]
     if inplace:
@@ -272,17 +309,23 @@ def _drop(walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value],
     return Frame(remaining, frame.source, frame.exact)
 
 
-def _rename(walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value], inplace: bool) -> Value:
+def _rename(
+    walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value], inplace: bool
+) -> Value:
     mapping = kw.get("columns")
     if mapping is None and _axis_is_columns(kw):
         mapping = args[0] if args else kw.get("mapper")
     if mapping is None:
         return (Const(None) if inplace else frame.copy()) if "index" in kw else UNKNOWN
-    if not isinstance(mapping, DictVal) or not all(const_str(v) is not None for v in mapping.items.values()):
+    if not isinstance(mapping, DictVal) or not all(
+        const_str(v) is not None for v in mapping.items.values()
+    ):
         if inplace:
             frame.forget()
         return UNKNOWN
-    renamed = [const_str(mapping.items[c]) if c in mapping.items else c for c in frame.columns or []]
+    renamed = [
+        const_str(mapping.items[c]) if c in mapping.items else c for c in frame.columns or []
+    ]
     if inplace:
         if walker.certain:
             frame.columns = [c for c in renamed if c is not None]
@@ -292,14 +335,27 @@ def _rename(walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value
     return Frame([c for c in renamed if c is not None], frame.source, frame.exact)
 
 
-def _set_index(walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value], node: ast.Call, inplace: bool) -> Value:
+def _set_index(
+    walker: Walker,
+    frame: Frame,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    inplace: bool,
+) -> Value:
     keys = args[0] if args else kw.get("keys")
     names = str_list(keys) if keys is not None else None
     if names is None:
         return UNKNOWN
     missing = [n for n in names if not frame.has(n)]
     if missing:
-        walker.emit("columns", "KeyError", key_error(f"None of {missing} are in the columns"), node, KEY_CONFIDENCE)
+        walker.emit(
+            "columns",
+            "KeyError",
+            key_error(f"None of {missing} are in the columns"),
+            node,
+            KEY_CONFIDENCE,
+        )
         return UNKNOWN
     drop = kw.get("drop", Const(True))
     if not isinstance(drop, Const):
@@ -312,10 +368,25 @@ def _set_index(walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Va
     return Frame(remaining, frame.source, frame.exact)
 
 
-def series_method(walker: Walker, method: Method, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool) -> Value:
+def series_method(
+    walker: Walker,
+    method: Method,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    star: bool,
+) -> Value:
     if method.func is not None:
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
     series = method.owner
-    if method.name in ("fillna", "astype", "copy", "replace", "clip", "round", "abs") and isinstance(series, SeriesVal):
+    if method.name in (
+        "fillna",
+        "astype",
+        "copy",
+        "replace",
+        "clip",
+        "round",
+        "abs",
+    ) and isinstance(series, SeriesVal):
         return SeriesVal(series.name)
     return UNKNOWN

@@ -55,7 +55,9 @@ LOADABLE = frozenset(
     }
 )
 # Standard-library modules with effects at import (a browser, a window, printing).
-_NEVER = frozenset({"antigravity", "this", "idlelib", "turtledemo", "turtle", "tkinter", "__hello__", "__phello__"})
+_NEVER = frozenset(
+    {"antigravity", "this", "idlelib", "turtledemo", "turtle", "tkinter", "__hello__", "__phello__"}
+)
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,13 @@ def handle_import(walker: Walker, node: ast.Import) -> None:
         st = status(alias.name)
         bound = alias.asname or alias.name.partition(".")[0]
         if isinstance(st, Missing):
-            walker.emit("imports", "ModuleNotFoundError", f"ModuleNotFoundError: {st.message}", node, st.confidence)
+            walker.emit(
+                "imports",
+                "ModuleNotFoundError",
+                f"ModuleNotFoundError: {st.message}",
+                node,
+                st.confidence,
+            )
             walker.bind(bound, UNKNOWN)
             continue
         if st is None:
@@ -178,7 +186,13 @@ def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
     walker.imported.add(module_name)
     st = status(module_name)
     if isinstance(st, Missing):
-        walker.emit("imports", "ModuleNotFoundError", f"ModuleNotFoundError: {st.message}", node, st.confidence)
+        walker.emit(
+            "imports",
+            "ModuleNotFoundError",
+            f"ModuleNotFoundError: {st.message}",
+            node,
+            st.confidence,
+        )
         for alias in names:
             walker.bind(alias.asname or alias.name, UNKNOWN)
         return
@@ -193,7 +207,9 @@ def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
         value = _from_module(st, alias.name)
         if value is None:
             where = getattr(st, "__file__", None) or "unknown location"
-            message = f"ImportError: cannot import name '{alias.name}' from '{st.__name__}' ({where})"
+            message = (
+                f"ImportError: cannot import name '{alias.name}' from '{st.__name__}' ({where})"
+            )
             walker.emit("imports", "ImportError", message, node, 0.95)
             value = UNKNOWN
         walker.bind(target, value)

@@ -30,7 +30,12 @@ _SKLEARN_VALIDATION = os.path.join("sklearn", "utils", "_param_validation.py")
 
 
 def check_callable(
-    walker: Walker, obj: Any, args: list[Value], kwargs: dict[str, Value], node: ast.Call, star: bool
+    walker: Walker,
+    obj: Any,
+    args: list[Value],
+    kwargs: dict[str, Value],
+    node: ast.Call,
+    star: bool,
 ) -> None:
     """Check a call of a library function or class."""
     if not kwargs and not (args and isinstance(obj, type)):
@@ -44,7 +49,13 @@ def check_callable(
 
 
 def check_method(
-    walker: Walker, cls: type, name: str, args: list[Value], kwargs: dict[str, Value], node: ast.Call, star: bool
+    walker: Walker,
+    cls: type,
+    name: str,
+    args: list[Value],
+    kwargs: dict[str, Value],
+    node: ast.Call,
+    star: bool,
 ) -> None:
     """Check `instance.name(...)` for an instance of library class `cls`."""
     if not kwargs:
@@ -62,7 +73,12 @@ def check_method(
 
 
 def _check_class(
-    walker: Walker, cls: type, args: list[Value], kwargs: dict[str, Value], node: ast.Call, star: bool
+    walker: Walker,
+    cls: type,
+    args: list[Value],
+    kwargs: dict[str, Value],
+    node: ast.Call,
+    star: bool,
 ) -> None:
     if type(cls).__call__ is not type.__call__:
         return  # a metaclass decides what calling the class does
@@ -154,8 +170,7 @@ def _check_signature_bind(
         if param.kind is param.VAR_POSITIONAL:
             break
         if param.default is param.empty and index >= given and param.name not in kwargs:
-            if param.kind is not param.VAR_POSITIONAL:
-                return  # "missing a required argument" comes first
+            return  # "missing a required argument" comes first
     for keyword in kwargs:
         if keyword not in names:
             message = f"TypeError: got an unexpected keyword argument '{keyword}'"

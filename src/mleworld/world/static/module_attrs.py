@@ -46,7 +46,9 @@ def module_attribute(walker: Walker, base: ModuleVal, attr: str, node: ast.AST) 
     return Obj(value, full)
 
 
-def _missing(walker: Walker, module: types.ModuleType, attr: str, exc: AttributeError, node: ast.AST) -> Value:
+def _missing(
+    walker: Walker, module: types.ModuleType, attr: str, exc: AttributeError, node: ast.AST
+) -> Value:
     submodule = f"{module.__name__}.{attr}"
     if hasattr(module, "__path__"):
         status = imports.status(submodule)

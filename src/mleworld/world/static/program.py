@@ -60,7 +60,10 @@ class ProgramIndex:
             self.loaded.add(node.attr)
             if isinstance(node.ctx, ast.Store):
                 self.attr_stores.add(node.attr)
-                if isinstance(node.value, ast.Name) and node.value.id in ("builtins", "__builtins__"):
+                if isinstance(node.value, ast.Name) and node.value.id in (
+                    "builtins",
+                    "__builtins__",
+                ):
                     self.dynamic = True
         elif isinstance(node, ast.Call):
             self._call(node)

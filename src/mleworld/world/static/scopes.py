@@ -50,7 +50,9 @@ class _Binder(ast.NodeVisitor):
             if expr is not None:
                 self.visit(expr)
 
-    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp) -> None:
+    def _comprehension(
+        self, node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp
+    ) -> None:
         # Only the first iterable runs in this scope; walrus targets inside bind here too.
         self.visit(node.generators[0].iter)
         for inner in ast.walk(node):
@@ -146,7 +148,9 @@ def function_scope(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) ->
     return scope
 
 
-def comprehension_targets(node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp) -> set[str]:
+def comprehension_targets(
+    node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp,
+) -> set[str]:
     out: set[str] = set()
     for gen in node.generators:
         for inner in ast.walk(gen.target):

@@ -33,7 +33,9 @@ def decide(walker: Walker) -> bool | None:
     if others:
         path, line = min(others, key=lambda item: item[1])
         message = f"no ./{SUBMISSION} is written: the program writes its output to ./{path}"
-        walker.emit("submission", "None", message, line, ELSEWHERE_CONFIDENCE, fatal=False, reached=False)
+        walker.emit(
+            "submission", "None", message, line, ELSEWHERE_CONFIDENCE, fatal=False, reached=False
+        )
     else:
         message = f"no ./{SUBMISSION} is written: the program writes no CSV file"
         walker.emit(

@@ -23,8 +23,8 @@ from pathlib import Path
 from mleworld.world.static import flow, imports, names
 from mleworld.world.static.expressions import ExpressionWalker
 from mleworld.world.static.files import FileState
-from mleworld.world.static.report import Finding
 from mleworld.world.static.program import ProgramIndex
+from mleworld.world.static.report import Finding
 from mleworld.world.static.scopes import function_scope
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -394,7 +394,9 @@ class Walker(ExpressionWalker):
         self.scope.values = merge(ends)
         return None
 
-    def inline(self, func: FuncVal, args: list[Value], kwargs: dict[str, Value], star: bool) -> Value:
+    def inline(
+        self, func: FuncVal, args: list[Value], kwargs: dict[str, Value], star: bool
+    ) -> Value:
         """Walk a user function's body for one call; its return value, joined over returns."""
         node = func.node
         if (
@@ -443,7 +445,9 @@ class Walker(ExpressionWalker):
             value = join(value, other)
         return value
 
-    def construct(self, cls: ClassVal, args: list[Value], kwargs: dict[str, Value], star: bool) -> Value:
+    def construct(
+        self, cls: ClassVal, args: list[Value], kwargs: dict[str, Value], star: bool
+    ) -> Value:
         instance = UserInstance(cls)
         init = cls.lookup("__init__")
         if isinstance(init, FuncVal):

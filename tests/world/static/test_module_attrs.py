@@ -1,0 +1,60 @@
+"""Attributes of real modules and library instances."""
+
+from __future__ import annotations
+
+import pytest
+
+from mleworld.world.static import analyze
+
+
+def fatal(program: str) -> list[str]:
+    return [f.message for f in analyze(program).findings if f.fatal and f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        "import numpy as np\nnp.random.seed(0)\nx = np.float32(1)\n",
+        "import pandas as pd\nok = pd.api.types.is_numeric_dtype\n",
+        "import scipy\nimport scipy.stats\nprint(scipy.stats.norm)\n",
+        "import sklearn\nfrom sklearn import preprocessing\nprint(sklearn.preprocessing.StandardScaler)\n",
+        "import numpy as np\nnp.custom = 1\nprint(np.custom)\n",
+        "import os\nprint(os.environ.get('HOME'), os.path.join('a', 'b'))\n",
+    ],
+)
+def test_existing_and_program_set_attributes_are_fine(program: str) -> None:
+    assert fatal(program) == []
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        # fitted attributes appear after fit; parameters are set by __init__
+        "from sklearn.linear_model import LogisticRegression\nm = LogisticRegression(C=2.0)\n"
+        "print(m.C, m.coef_, m.classes_)\n",
+        # a method that exists only when a parameter allows it is still a class attribute
+        "from sklearn.svm import SVC\nm = SVC()\nf = m.predict_proba\n",
+        # attributes read (not called) are never reported
+        "from sklearn.ensemble import RandomForestClassifier\nm = RandomForestClassifier()\nprint(m.best_score)\n",
+    ],
+)
+def test_instance_attributes_that_may_exist_are_not_reported(program: str) -> None:
+    assert fatal(program) == []
+
+
+def test_an_instance_from_either_branch_keeps_its_class() -> None:
+    program = (
+        "import random\nfrom sklearn.ensemble import RandomForestClassifier\n"
+        "if random.random() > 0.5:\n    m = RandomForestClassifier(n_estimators=10)\n"
+        "else:\n    m = RandomForestClassifier(n_estimators=20)\nm.fitt([[1]], [1])\n"
+    )
+    assert fatal(program) == [
+        "AttributeError: 'RandomForestClassifier' object has no attribute 'fitt'. Did you mean: 'fit'?"
+    ]
+
+
+def test_a_deprecated_alias_keeps_its_whole_message() -> None:
+    finding = analyze("import numpy as np\nx = np.float\n").first_fatal
+    assert finding is not None and finding.exc_type == "AttributeError"
+    assert finding.message.startswith("AttributeError: module 'numpy' has no attribute 'float'.\n")
+    assert finding.message.splitlines()[-1].strip().startswith("https://numpy.org/")
