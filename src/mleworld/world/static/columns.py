@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.static import suggest
 from mleworld.world.static.values import (
     UNKNOWN,
-    Const,
     Frame,
     Keys,
     Method,
@@ -257,6 +256,3 @@ def keys_method(keys: Keys, name: str) -> Value:
     if name in ("drop", "difference", "intersection"):
         return Keys(keys.upper, many=True, exact=False)
     return UNKNOWN
-
-
-__all__ = ["Const", "getitem", "setitem", "delitem", "frame_attribute", "series_attribute"]

@@ -1,44 +1,32 @@
 """Expressions: what each evaluates to, and which detector looks at it.
 
 `ExpressionWalker.expr` turns an expression into an abstract value (values.py):
-constants, f-strings and path joins are computed; a name is looked up (names.py
-reports it when it cannot be bound); an attribute of a module, instance, frame
-or series goes to module_attrs.py or columns.py; a call goes to the function it
-names (a user function is walked, a library callable's keywords are checked by
-kwargs.py, library semantics live in calls.py); a subscript of a frame goes to
-columns.py. Anything else is UNKNOWN. walker.py adds statements on top.
+constants, f-strings, `+` and comparisons of known values are computed; a name
+is looked up (names.py reports it when nothing binds it); lists, tuples and
+dicts of known items are kept; a comprehension over known column names gives
+names among them. Attributes, calls and subscripts are operations.py's job,
+statements statements.py's. Anything else is UNKNOWN.
 """
 
 from __future__ import annotations
 
 import ast
 import operator
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import calls, columns, module_attrs
-from mleworld.world.static import files as files_mod
-from mleworld.world.static.scopes import comprehension_targets
+from mleworld.world.static.scopes import Scope, comprehension_targets
 from mleworld.world.static.values import (
     UNKNOWN,
-    ClassVal,
     Const,
     DictVal,
     Frame,
     FuncVal,
-    Instance,
     Keys,
-    Method,
-    ModuleVal,
-    Obj,
     PathVal,
     Seq,
-    SeriesVal,
-    UserInstance,
     Value,
     const_str,
     join,
-    str_list,
 )
 
 if TYPE_CHECKING:
@@ -227,7 +215,6 @@ class ExpressionWalker:
     def expr_ListComp(
         self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
     ) -> Value:
-        from mleworld.world.static.walker import Scope
 
         first = self.expr(node.generators[0].iter)
         scope = Scope(
@@ -267,172 +254,6 @@ class ExpressionWalker:
 
     # --- dispatch to detectors ---------------------------------------------------------
 
-    def attribute(self: Walker, base: Value, attr: str, node: ast.AST) -> Value:
-        if isinstance(base, ModuleVal):
-            return module_attrs.module_attribute(self, base, attr, node)
-        if isinstance(base, Frame):
-            return columns.frame_attribute(self, base, attr, node)
-        if isinstance(base, SeriesVal):
-            return columns.series_attribute(self, base, attr, node)
-        if isinstance(base, Instance):
-            return module_attrs.instance_attribute(self, base, attr, node)
-        if isinstance(base, Obj):
-            return module_attrs.object_attribute(base, attr)
-        if isinstance(base, UserInstance):
-            if attr in base.attrs:
-                return base.attrs[attr]
-            found = base.cls.lookup(attr)
-            if isinstance(found, FuncVal) and not found.static:
-                return FuncVal(
-                    found.node, found.defaults, found.kw_defaults, found.closure, base, found.opaque
-                )
-            return found if found is not None else UNKNOWN
-        if isinstance(base, ClassVal):
-            found = base.lookup(attr)
-            return found if found is not None else UNKNOWN
-        if isinstance(base, PathVal):
-            return files_mod.path_attribute(base, attr)
-        if isinstance(base, Seq | Keys | Const | DictVal):
-            return (
-                columns.keys_attribute(base, attr) if isinstance(base, Keys) else Method(base, attr)
-            )
-        return UNKNOWN
-
-    def set_attribute(self: Walker, base: Value, attr: str, value: Value) -> None:
-        if isinstance(base, UserInstance):
-            old = base.attrs.get(attr)
-            base.attrs[attr] = value if self.certain or old is None else join(old, value)
-        elif isinstance(base, ClassVal):
-            base.attrs[attr] = value if self.certain else UNKNOWN
-        elif isinstance(base, Frame):
-            columns.set_frame_attribute(self, base, attr, value)
-
-    def call(
-        self: Walker,
-        func: Value,
-        args: list[Value],
-        kwargs: dict[str, Value],
-        node: ast.Call,
-        star: bool,
-    ) -> Value:
-        if isinstance(node.func, ast.Attribute):
-            files_mod.on_method_write(self, node.func.attr, func, args, kwargs, node)
-        if isinstance(func, FuncVal):
-            return self.inline(func, args, kwargs, star)
-        if isinstance(func, ClassVal):
-            return self.construct(func, args, kwargs, star)
-        if isinstance(func, Method):
-            return calls.call_method(self, func, args, kwargs, node, star)
-        if isinstance(func, Obj):
-            return calls.call_object(self, func, args, kwargs, node, star)
-        if isinstance(node.func, ast.Name):
-            self.opaque_call(args, kwargs)  # an unknown callable named by the program
-        return UNKNOWN
-
-    def getitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> Value:
-        if isinstance(base, Frame):
-            return columns.getitem(self, base, key, node)
-        if isinstance(base, Method) and isinstance(base.owner, Frame):
-            return columns.indexer_getitem(self, base, key, node)
-        if (
-            isinstance(base, Seq)
-            and base.items is not None
-            and isinstance(key, Const)
-            and isinstance(key.value, int)
-            and -len(base.items) <= key.value < len(base.items)
-        ):
-            return base.items[key.value]
-        if isinstance(base, DictVal):
-            name = const_str(key)
-            if name is not None and name in base.items:
-                return base.items[name]
-        return UNKNOWN
-
-    def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
-        if isinstance(base, Frame):
-            columns.setitem(self, base, key, node)
-        elif isinstance(base, Method) and isinstance(base.owner, Frame):
-            columns.indexer_setitem(self, base, key, node)
-        elif isinstance(base, Seq):
-            base.items = None
-        elif isinstance(base, DictVal):
-            name = const_str(key)
-            if name is not None and self.certain:
-                base.items[name] = value
-            elif name is not None:
-                base.items[name] = join(base.items[name], value) if name in base.items else value
-
-    def delitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> None:
-        if isinstance(base, Frame):
-            columns.delitem(self, base, key, node)
-        elif isinstance(base, Seq):
-            base.items = None
-        elif isinstance(base, DictVal):
-            name = const_str(key)
-            if name is not None and self.certain:
-                base.items.pop(name, None)
-
-    def assign(self: Walker, target: ast.AST, value: Value) -> None:
-        if isinstance(target, ast.Name):
-            self.bind(target.id, value)
-        elif isinstance(target, ast.Tuple | ast.List):
-            items = value.items if isinstance(value, Seq) else None
-            starred = any(isinstance(e, ast.Starred) for e in target.elts)
-            if items is not None and not starred and len(items) == len(target.elts):
-                for elt, item in zip(target.elts, items, strict=True):
-                    self.assign(elt, item)
-            else:
-                for elt in target.elts:
-                    self.assign(elt, UNKNOWN)
-        elif isinstance(target, ast.Starred):
-            self.assign(target.value, UNKNOWN)
-        elif isinstance(target, ast.Subscript):
-            base = self.expr(target.value)
-            self.setitem(base, self.expr(target.slice), value, target)
-        elif isinstance(target, ast.Attribute):
-            self.set_attribute(self.expr(target.value), target.attr, value)
-
-    def truth(self: Walker, node: ast.expr) -> bool | None:
-        """Evaluate a condition; its truth when analysis can tell."""
-        value = self.expr(node)
-        if isinstance(value, Const):
-            try:
-                return bool(value.value)
-            except Exception:
-                return None
-        return None
-
-    def binop(self: Walker, op: ast.operator, left: Value, right: Value) -> Value:
-        if isinstance(op, ast.Add):
-            if isinstance(left, Const) and isinstance(right, Const):
-                try:
-                    return Const(left.value + right.value)
-                except TypeError:
-                    return UNKNOWN
-            if (
-                isinstance(left, Seq)
-                and isinstance(right, Seq)
-                and left.items is not None
-                and right.items is not None
-            ):
-                return Seq([*left.items, *right.items], left.kind)
-            if isinstance(left, Keys | Seq) and isinstance(right, Keys | Seq):
-                upper = _names_of(left), _names_of(right)
-                if upper[0] is not None and upper[1] is not None:
-                    return Keys(upper[0] | upper[1], many=True, exact=False)
-        if isinstance(op, ast.Div) and isinstance(left, PathVal):
-            right_text = right.text if isinstance(right, PathVal) else const_str(right)
-            if right_text is not None:
-                return PathVal(str(PurePosixPath(left.text) / right_text))
-        if isinstance(op, ast.Mod) and isinstance(left, Const) and isinstance(left.value, str):
-            arg = right.value if isinstance(right, Const) else None
-            if isinstance(right, Const) and not isinstance(arg, tuple):
-                try:
-                    return Const(left.value % arg)
-                except (TypeError, ValueError):
-                    return UNKNOWN
-        return UNKNOWN
-
 
 def _format(value: Value, conversion: int, spec: Value) -> str | None:
     spec_text = const_str(spec)
@@ -452,14 +273,6 @@ def _format(value: Value, conversion: int, spec: Value) -> str | None:
         return format(raw, spec_text)
     except (ValueError, TypeError):
         return None
-
-
-def _names_of(value: Value) -> frozenset[str] | None:
-    """The column names a list of names (known or bounded) may hold."""
-    if isinstance(value, Keys):
-        return value.upper if value.many else None
-    names = str_list(value)
-    return frozenset(names) if names is not None else None
 
 
 def _element(source: Value) -> Value:

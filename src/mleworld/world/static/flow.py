@@ -1,12 +1,11 @@
-"""Loops, `try`, `with`, call arguments and the other control-flow rules of the walk.
+"""`try`, `with`, call arguments, decorators and the weights of uncertain code.
 
 How sure a finding is depends on how surely its code runs: an arm of an `if`
-analysis cannot decide runs with weight BRANCH, a loop over something of
-unknown length with LOOP, an exception handler with HANDLER. A loop over a
-known list is walked once per item. Before a loop body is walked, the columns
-it assigns are added to their frames and the names it binds count as bound,
-so a use that only works from the second iteration on is never reported.
-This module owns those rules; walker.py calls them.
+analysis cannot decide runs with weight BRANCH, a loop body that may run zero
+times with LOOP, an exception handler with HANDLER. A `try` body runs under its
+handlers (walker.caught drops what they catch); each handler is an alternative
+path. This module owns those rules and binding a call's arguments to a walked
+function's parameters; loops are loops.py's.
 """
 
 from __future__ import annotations
@@ -15,29 +14,25 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from mleworld.world.static.scopes import bound_in, params_of
+from mleworld.world.static.scopes import merge, params_of
 from mleworld.world.static.values import (
     UNKNOWN,
-    Const,
-    DictVal,
     Frame,
     FuncVal,
-    Keys,
     Obj,
     Seq,
     UserInstance,
     Value,
-    const_str,
-    str_list,
 )
 
 if TYPE_CHECKING:
-    from mleworld.world.static.walker import Scope, Walker
+    from mleworld.world.static.scopes import Scope
+    from mleworld.world.static.walker import Walker
 
+EXIT, BREAK, CONTINUE = "exit", "break", "continue"  # how a block can end early
 BRANCH = 0.6  # an arm of an if the analysis cannot decide
 LOOP = 0.9  # the body of a loop that may run zero times
 HANDLER = 0.5  # an except clause
-MAX_UNROLL = 16  # a loop over a known list longer than this is walked once
 
 
 def dotted(node: ast.AST) -> str:
@@ -123,129 +118,6 @@ def bind_pattern(walker: Walker, case: ast.match_case) -> None:
         walker.expr(case.guard)
 
 
-# --- loops -------------------------------------------------------------------------------
-
-
-def iteration(value: Value) -> tuple[list[Value] | None, Value]:
-    """The items a loop over `value` binds when known, else None and what each item is."""
-    if isinstance(value, Seq) and value.items is not None:
-        return (list(value.items) if len(value.items) <= MAX_UNROLL else None), UNKNOWN
-    if isinstance(value, DictVal):
-        keys: list[Value] = [Const(k) for k in value.items]
-        return (keys if len(keys) <= MAX_UNROLL else None), UNKNOWN
-    if isinstance(value, Keys) and value.many:
-        return None, Keys(value.upper, many=False, exact=False)
-    if isinstance(value, Frame) and value.columns is not None and value.is_frame:
-        return None, Keys(frozenset(value.columns), many=False, exact=False)
-    return None, UNKNOWN
-
-
-def _prepare_loop(
-    walker: Walker,
-    body: list[ast.stmt],
-    target: ast.AST | None,
-    unrolled: bool,
-    safe: frozenset[str] = frozenset(),
-) -> None:
-    """Names the body binds count as bound; columns it assigns are added to their frames.
-
-    A column named by a computed key is left to the walk when the loop is walked
-    once per known item, or when it is the loop variable over known column names
-    (`safe`); otherwise the frame may gain any column and is forgotten.
-    """
-    bound = bound_in([*body] + ([target] if target is not None else []))  # type: ignore[list-item]
-    for name in bound:
-        current = walker.scope.values if walker.scope.kind != "module" else walker.module.values
-        if name not in current and name not in walker.scope.globals_decl:
-            current[name] = UNKNOWN
-    for node in ast.walk(ast.Module(body=list(body), type_ignores=[])):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
-            base = node.value
-            if isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat"):
-                base = base.value
-            if not isinstance(base, ast.Name):
-                continue
-            frame = walker.scope.values.get(base.id) or walker.module.values.get(base.id)
-            if not isinstance(frame, Frame) or frame.columns is None:
-                continue
-            key = node.slice
-            if isinstance(key, ast.Tuple) and len(key.elts) == 2:
-                key = key.elts[1]
-            literal = _literal_names(key)
-            if literal is not None:
-                frame.add(literal)
-            elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):
-                frame.forget()
-
-
-def _literal_names(node: ast.AST) -> list[str] | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.List | ast.Tuple):
-        out = []
-        for elt in node.elts:
-            if not (isinstance(elt, ast.Constant) and isinstance(elt.value, str)):
-                return None
-            out.append(elt.value)
-        return out
-    return None
-
-
-def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
-    from mleworld.world.static.walker import BREAK, EXIT, merge
-
-    items, each = iteration(walker.expr(node.iter))
-    unrolled = items is not None and walker.steps < 20_000
-    safe = (
-        frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
-        if isinstance(each, Keys)
-        else frozenset()
-    )
-    _prepare_loop(walker, node.body, node.target, unrolled, safe)
-    if items is not None and unrolled:
-        if not items:
-            return walker.block(node.orelse)
-        for item in items:
-            walker.assign(node.target, item)
-            kind = walker.block(node.body)
-            if kind in (EXIT, BREAK):
-                return kind if kind == EXIT else None
-        return walker.block(node.orelse)
-    start = walker.scope.values
-    walker.scope.values = dict(start)
-    saved = walker.certainty
-    walker.certainty *= LOOP
-    try:
-        walker.assign(node.target, each)
-        walker.block(node.body)
-        walker.block(node.orelse)
-    finally:
-        walker.certainty = saved
-    walker.scope.values = merge([start, walker.scope.values])
-    return None
-
-
-def while_loop(walker: Walker, node: ast.While) -> str | None:
-    from mleworld.world.static.walker import merge
-
-    truth = walker.truth(node.test)
-    if truth is False:
-        return walker.block(node.orelse)
-    _prepare_loop(walker, node.body, None, False)
-    start = walker.scope.values
-    walker.scope.values = dict(start)
-    saved = walker.certainty
-    if truth is not True:
-        walker.certainty *= LOOP
-    try:
-        walker.block(node.body)
-        walker.block(node.orelse)
-    finally:
-        walker.certainty = saved
-    walker.scope.values = merge([start, walker.scope.values])
-    return None
-
-
 # --- try / with ------------------------------------------------------------------------
 
 
@@ -264,8 +136,6 @@ def _handler_types(walker: Walker, handler: ast.ExceptHandler) -> list[Value | N
 
 
 def try_block(walker: Walker, node: ast.Try) -> str | None:
-    from mleworld.world.static.walker import EXIT, merge
-
     caught: list[Value | None] = []
     for handler in node.handlers:
         caught.extend(_handler_types(walker, handler))
@@ -347,15 +217,3 @@ def aug_assign(walker: Walker, node: ast.AugAssign) -> None:
         walker.attribute(base, target.attr, target)
         walker.expr(node.value)
         walker.set_attribute(base, target.attr, UNKNOWN)
-
-
-__all__ = [
-    "BRANCH",
-    "HANDLER",
-    "LOOP",
-    "const_str",
-    "dotted",
-    "for_loop",
-    "iteration",
-    "str_list",
-]

@@ -5,13 +5,17 @@ defines, deletes or binds in a `for`, `with`, `except` or pattern, minus the
 names it declares `global` or `nonlocal`; nested functions, classes, lambdas
 and comprehensions are scopes of their own (a walrus inside a comprehension
 binds in the enclosing function). This module answers those questions over the
-AST; the walker uses them to tell an unbound local from a global.
+AST; the walker uses them to tell an unbound local from a global. `Scope` is
+one running scope of the walk (what its names hold), `merge` joins the scopes
+two control-flow paths leave behind.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from mleworld.world.static.values import Value, join
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -162,3 +166,25 @@ def comprehension_targets(
 def module_bound(tree: ast.Module, global_names: set[str]) -> set[str]:
     """Every name the module scope may ever bind, including through `global` in functions."""
     return set(bound_in(tree.body)) | global_names
+
+
+@dataclass
+class Scope:
+    kind: str  # module | function | class | comp
+    values: dict[str, Value]  # names possibly bound here -> what they hold
+    locals: frozenset[str] = frozenset()  # function/comp: names local to the scope
+    globals_decl: frozenset[str] = frozenset()
+    nonlocals_decl: frozenset[str] = frozenset()
+    closure: list[Scope] = field(default_factory=list)  # enclosing function scopes
+    local_order: tuple[str, ...] = ()  # co_varnames, for NameError suggestions
+
+
+def merge(envs: list[dict[str, Value]]) -> dict[str, Value]:
+    """Names bound on any path, each holding the join of what the paths bound."""
+    if len(envs) == 1:
+        return envs[0]
+    out: dict[str, Value] = {}
+    for env in envs:
+        for name, value in env.items():
+            out[name] = join(out[name], value) if name in out else value
+    return out

@@ -10,29 +10,31 @@ and report findings through `emit`, which drops what a handler would catch and
 scales confidence by how surely the code runs.
 
 This module owns statements, control flow, scopes and the finding sink;
-expressions.py owns expressions and the dispatch to detectors.
+statements.py, expressions.py and operations.py hold the per-node rules.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
-from mleworld.world.static import flow, imports, names
+from mleworld.world.static import flow, names
 from mleworld.world.static.expressions import ExpressionWalker
 from mleworld.world.static.files import FileState
+from mleworld.world.static.flow import EXIT
+from mleworld.world.static.operations import OperationWalker
 from mleworld.world.static.program import ProgramIndex
 from mleworld.world.static.report import Finding
-from mleworld.world.static.scopes import function_scope
+from mleworld.world.static.scopes import Scope, function_scope, merge
+from mleworld.world.static.statements import StatementWalker
 from mleworld.world.static.values import (
     UNKNOWN,
     ClassVal,
     Const,
     FuncVal,
     Obj,
-    Seq,
     UserInstance,
     Value,
     join,
@@ -40,7 +42,6 @@ from mleworld.world.static.values import (
 
 MAX_DEPTH = 8  # nested calls walked
 MAX_STEPS = 40_000  # statements walked per program, calls included
-EXIT, BREAK, CONTINUE = "exit", "break", "continue"
 # The names a script's globals hold before its first line runs, in dict order.
 MODULE_DUNDERS = (
     "__name__",
@@ -53,21 +54,9 @@ MODULE_DUNDERS = (
     "__file__",
     "__cached__",
 )
-_EXITS = {"exit", "quit", "sys.exit", "os._exit"}
 
 
-@dataclass
-class Scope:
-    kind: str  # module | function | class | comp
-    values: dict[str, Value]  # names possibly bound here -> what they hold
-    locals: frozenset[str] = frozenset()  # function/comp: names local to the scope
-    globals_decl: frozenset[str] = frozenset()
-    nonlocals_decl: frozenset[str] = frozenset()
-    closure: list[Scope] = field(default_factory=list)  # enclosing function scopes
-    local_order: tuple[str, ...] = ()  # co_varnames, for NameError suggestions
-
-
-class Walker(ExpressionWalker):
+class Walker(StatementWalker, ExpressionWalker, OperationWalker):
     """Walks one parsed program; findings accumulate in `found` in walk order."""
 
     def __init__(self, tree: ast.Module, source: str, data_dir: Path | None) -> None:
@@ -236,131 +225,6 @@ class Walker(ExpressionWalker):
             return None
         return handler(node)
 
-    def stmt_Expr(self, node: ast.Expr) -> str | None:
-        self.expr(node.value)
-        if isinstance(node.value, ast.Call) and flow.dotted(node.value.func) in _EXITS:
-            return EXIT
-        return None
-
-    def stmt_Assign(self, node: ast.Assign) -> None:
-        value = self.expr(node.value)
-        for target in node.targets:
-            self.assign(target, value)
-
-    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if self.scope.kind in ("module", "class") and not self.future_annotations:
-            self.expr(node.annotation)
-        if node.value is not None:
-            self.assign(node.target, self.expr(node.value))
-
-    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
-        flow.aug_assign(self, node)
-
-    def stmt_Import(self, node: ast.Import) -> None:
-        imports.handle_import(self, node)
-
-    def stmt_ImportFrom(self, node: ast.ImportFrom) -> None:
-        imports.handle_import_from(self, node)
-
-    def stmt_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        decorators = [self.expr(d) for d in node.decorator_list]
-        defaults = [self.expr(d) for d in node.args.defaults]
-        kw_defaults = {
-            arg.arg: self.expr(default)
-            for arg, default in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
-            if default is not None
-        }
-        if not self.future_annotations:
-            for arg in ast.walk(node.args):
-                if isinstance(arg, ast.arg) and arg.annotation is not None:
-                    self.expr(arg.annotation)
-            if node.returns is not None:
-                self.expr(node.returns)
-        func = FuncVal(node, defaults, kw_defaults, self.function_chain())
-        value: Value = flow.decorate(func, decorators)
-        self.bind(node.name, value)
-
-    stmt_AsyncFunctionDef = stmt_FunctionDef
-
-    def stmt_ClassDef(self, node: ast.ClassDef) -> None:
-        bases = [self.expr(b) for b in node.bases]
-        for keyword in node.keywords:
-            self.expr(keyword.value)
-        decorators = [self.expr(d) for d in node.decorator_list]
-        scope = Scope("class", {}, closure=list(self.function_chain()))
-        outer = self.scope
-        self.scope = scope
-        try:
-            self.block(node.body)
-        finally:
-            self.scope = outer
-        cls = ClassVal(node, scope.values, bases)
-        self.bind(node.name, cls if all(flow.is_dataclass(d) for d in decorators) else UNKNOWN)
-
-    def stmt_Return(self, node: ast.Return) -> str:
-        value = self.expr(node.value) if node.value is not None else Const(None)
-        if self.returns:
-            self.returns[-1].append(value)
-        return EXIT
-
-    def stmt_Raise(self, node: ast.Raise) -> str:
-        if node.exc is not None:
-            self.expr(node.exc)
-        return EXIT
-
-    def stmt_Break(self, node: ast.Break) -> str:
-        return BREAK
-
-    def stmt_Continue(self, node: ast.Continue) -> str:
-        return CONTINUE
-
-    def stmt_Delete(self, node: ast.Delete) -> None:
-        for target in node.targets:
-            if isinstance(target, ast.Name):
-                self.lookup(target.id, target)
-                if self.certain:
-                    self.unbind(target.id)
-            elif isinstance(target, ast.Subscript):
-                self.delitem(self.expr(target.value), self.expr(target.slice), target)
-            else:
-                self.expr(target.value) if isinstance(target, ast.Attribute) else None
-
-    def stmt_If(self, node: ast.If) -> str | None:
-        truth = self.truth(node.test)
-        if truth is True:
-            return self.block(node.body)
-        if truth is False:
-            return self.block(node.orelse)
-        return self.branches([node.body, node.orelse], flow.BRANCH)
-
-    def stmt_For(self, node: ast.For | ast.AsyncFor) -> str | None:
-        return flow.for_loop(self, node)
-
-    stmt_AsyncFor = stmt_For
-
-    def stmt_While(self, node: ast.While) -> str | None:
-        return flow.while_loop(self, node)
-
-    def stmt_Try(self, node: ast.Try) -> str | None:
-        return flow.try_block(self, node)
-
-    stmt_TryStar = stmt_Try
-
-    def stmt_With(self, node: ast.With | ast.AsyncWith) -> str | None:
-        return flow.with_block(self, node)
-
-    stmt_AsyncWith = stmt_With
-
-    def stmt_Match(self, node: ast.Match) -> str | None:
-        self.expr(node.subject)
-        bodies = []
-        for case in node.cases:
-            bodies.append(case.body)
-        return self.branches(bodies, flow.BRANCH, cases=node.cases)
-
-    def stmt_Assert(self, node: ast.Assert) -> None:
-        self.expr(node.test)
-
     # --- control flow -----------------------------------------------------------------
 
     def branches(
@@ -459,17 +323,3 @@ class Walker(ExpressionWalker):
     def opaque_call(self, args: list[Value], kwargs: dict[str, Value]) -> None:
         """Code analysis cannot follow gets these values: what they hold is no longer known."""
         flow.forget(list(args) + list(kwargs.values()))
-
-
-def merge(envs: list[dict[str, Value]]) -> dict[str, Value]:
-    """Names bound on any path, each holding the join of what the paths bound."""
-    if len(envs) == 1:
-        return envs[0]
-    out: dict[str, Value] = {}
-    for env in envs:
-        for name, value in env.items():
-            out[name] = join(out[name], value) if name in out else value
-    return out
-
-
-__all__ = ["Walker", "Scope", "merge", "Seq"]

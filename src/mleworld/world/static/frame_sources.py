@@ -1,0 +1,186 @@
+"""Where tracked frames come from: read_csv, DataFrame(), concat, train_test_split.
+
+`read_csv` of an existing input file gives a frame with the file's header
+(headers.py), as trimmed by `usecols` / `index_col` or named by `names`;
+keyword arguments whose effect on the columns analysis does not model leave the
+result unknown. `DataFrame` of a dict or with `columns=` gives those columns,
+`concat` the union of its frames', `train_test_split` a train and a test copy
+of each frame it splits.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from mleworld.world.static import files
+from mleworld.world.static.headers import read_header
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    DictVal,
+    Frame,
+    Seq,
+    SeriesVal,
+    Value,
+    const_str,
+    str_list,
+)
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+_READ_PLAIN_KWARGS = {
+    "sep",
+    "delimiter",
+    "encoding",
+    "low_memory",
+    "dtype",
+    "nrows",
+    "na_values",
+    "keep_default_na",
+    "na_filter",
+    "engine",
+    "on_bad_lines",
+    "memory_map",
+    "float_precision",
+    "encoding_errors",
+    "parse_dates",
+    "dtype_backend",
+    "usecols",
+    "index_col",
+    "header",
+    "names",
+    "compression",
+    "thousands",
+    "decimal",
+    "quotechar",
+    "converters",
+    "true_values",
+    "false_values",
+    "verbose",
+}
+
+
+def read_csv(
+    walker: Walker,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    star: bool,
+    sep: str = ",",
+) -> Value:
+    target = args[0] if args else kw.get("filepath_or_buffer")
+    real = files.check_read(walker, target, node)
+    if real is None or not real.is_file() or star or len(args) > 1:
+        return UNKNOWN
+    if any(name not in _READ_PLAIN_KWARGS for name in kw):
+        return UNKNOWN
+    sep_value = kw.get("sep", kw.get("delimiter"))
+    if sep_value is not None:
+        text = const_str(sep_value)
+        if text is None or len(text) != 1:
+            return UNKNOWN
+        sep = text
+    header = kw.get("header")
+    if header is not None and not (isinstance(header, Const) and header.value in (0, "infer")):
+        return UNKNOWN
+    cols = read_header(real, sep)
+    if cols is None:
+        return UNKNOWN
+    if "names" in kw:
+        names = str_list(kw["names"])
+        if names is None:
+            return UNKNOWN
+        cols = list(names)
+    if "usecols" in kw:
+        wanted = str_list(kw["usecols"])
+        if wanted is None:
+            return UNKNOWN
+        missing = [c for c in wanted if c not in cols]
+        if missing:
+            message = f"ValueError: Usecols do not match columns, columns expected but not found: {missing}"
+            walker.emit("columns", "ValueError", message, node, 0.9)
+            return UNKNOWN
+        cols = [c for c in cols if c in wanted]
+    index_col = kw.get("index_col")
+    if index_col is not None and not (
+        isinstance(index_col, Const) and index_col.value in (None, False)
+    ):
+        if (
+            isinstance(index_col, Const)
+            and isinstance(index_col.value, int)
+            and not isinstance(index_col.value, bool)
+        ):
+            if not 0 <= index_col.value < len(cols):
+                return UNKNOWN
+            cols.pop(index_col.value)
+        else:
+            names = str_list(index_col)
+            if names is None or any(n not in cols for n in names):
+                return UNKNOWN
+            cols = [c for c in cols if c not in names]
+    walker.counts["frames"] += 1
+    return Frame(cols, files.path_text(target) or "", exact=True)
+
+
+def read_table(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    return read_csv(walker, args, kw, node, star, sep="\t")
+
+
+def dataframe(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    if star:
+        return UNKNOWN
+    data = args[0] if args else kw.get("data")
+    columns = args[2] if len(args) > 2 else kw.get("columns")
+    if columns is not None:
+        names = str_list(columns)
+        if names is not None and not isinstance(data, Frame):
+            return Frame(list(names), "DataFrame()", exact=True)
+        return UNKNOWN
+    if isinstance(data, DictVal):
+        return Frame(list(data.items), "DataFrame()", exact=True)
+    if isinstance(data, Frame) and data.columns is not None and data.is_frame:
+        return data.copy()
+    return UNKNOWN
+
+
+def concat(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    objs = args[0] if args else kw.get("objs")
+    if star or not isinstance(objs, Seq) or not objs.items:
+        return UNKNOWN
+    frames = objs.items
+    if not all(isinstance(f, Frame) and f.columns is not None and f.is_frame for f in frames):
+        return UNKNOWN
+    axis = kw.get("axis", Const(0))
+    join = const_str(kw.get("join", Const("outer")))
+    if not isinstance(axis, Const) or axis.value not in (0, 1, "index", "columns") or join is None:
+        return UNKNOWN
+    union: list[str] = []
+    for f in frames:
+        union.extend(c for c in f.columns or [] if c not in union)  # type: ignore[union-attr]
+    exact = join == "outer" and all(f.exact for f in frames)  # type: ignore[union-attr]
+    return Frame(union, "concat()", exact=exact)
+
+
+def split(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """train_test_split: each array becomes a train and a test part of the same kind."""
+    if star or not args:
+        return UNKNOWN
+    parts: list[Value] = []
+    for arr in args:
+        if isinstance(arr, Frame) and arr.columns is not None and arr.is_frame:
+            parts.extend([arr.copy(), arr.copy()])
+        elif isinstance(arr, SeriesVal):
+            parts.extend([SeriesVal(arr.name), SeriesVal(arr.name)])
+        else:
+            parts.extend([UNKNOWN, UNKNOWN])
+    return Seq(parts, "list")

@@ -1,0 +1,139 @@
+"""Loops: what a loop binds on each pass, and how its body is walked.
+
+A loop over a list or tuple of known items (at most MAX_UNROLL) is walked once
+per item, with the loop variable bound to each; any other loop once, less
+certain (it may run zero times), and the names it binds joined with those from
+before it. Before the body is walked, the names it binds count as bound and the
+columns it assigns literally are added to their frames, so a use that works
+only from the second pass on is not reported.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from mleworld.world.static.flow import BREAK, EXIT, LOOP
+from mleworld.world.static.scopes import bound_in, merge
+from mleworld.world.static.values import UNKNOWN, Const, DictVal, Frame, Keys, Seq, Value
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+MAX_UNROLL = 16  # a loop over a known list longer than this is walked once
+
+
+def iteration(value: Value) -> tuple[list[Value] | None, Value]:
+    """The items a loop over `value` binds when known, else None and what each item is."""
+    if isinstance(value, Seq) and value.items is not None:
+        return (list(value.items) if len(value.items) <= MAX_UNROLL else None), UNKNOWN
+    if isinstance(value, DictVal):
+        keys: list[Value] = [Const(k) for k in value.items]
+        return (keys if len(keys) <= MAX_UNROLL else None), UNKNOWN
+    if isinstance(value, Keys) and value.many:
+        return None, Keys(value.upper, many=False, exact=False)
+    if isinstance(value, Frame) and value.columns is not None and value.is_frame:
+        return None, Keys(frozenset(value.columns), many=False, exact=False)
+    return None, UNKNOWN
+
+
+def _prepare_loop(
+    walker: Walker,
+    body: list[ast.stmt],
+    target: ast.AST | None,
+    unrolled: bool,
+    safe: frozenset[str] = frozenset(),
+) -> None:
+    """Names the body binds count as bound; columns it assigns are added to their frames.
+
+    A column named by a computed key is left to the walk when the loop is walked
+    once per known item, or when it is the loop variable over known column names
+    (`safe`); otherwise the frame may gain any column and is forgotten.
+    """
+    bound = bound_in([*body] + ([target] if target is not None else []))  # type: ignore[list-item]
+    for name in bound:
+        current = walker.scope.values if walker.scope.kind != "module" else walker.module.values
+        if name not in current and name not in walker.scope.globals_decl:
+            current[name] = UNKNOWN
+    for node in ast.walk(ast.Module(body=list(body), type_ignores=[])):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            base = node.value
+            if isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat"):
+                base = base.value
+            if not isinstance(base, ast.Name):
+                continue
+            frame = walker.scope.values.get(base.id) or walker.module.values.get(base.id)
+            if not isinstance(frame, Frame) or frame.columns is None:
+                continue
+            key = node.slice
+            if isinstance(key, ast.Tuple) and len(key.elts) == 2:
+                key = key.elts[1]
+            literal = _literal_names(key)
+            if literal is not None:
+                frame.add(literal)
+            elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):
+                frame.forget()
+
+
+def _literal_names(node: ast.AST) -> list[str] | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.List | ast.Tuple):
+        out = []
+        for elt in node.elts:
+            if not (isinstance(elt, ast.Constant) and isinstance(elt.value, str)):
+                return None
+            out.append(elt.value)
+        return out
+    return None
+
+
+def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
+    items, each = iteration(walker.expr(node.iter))
+    unrolled = items is not None and walker.steps < 20_000
+    safe = (
+        frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+        if isinstance(each, Keys)
+        else frozenset()
+    )
+    _prepare_loop(walker, node.body, node.target, unrolled, safe)
+    if items is not None and unrolled:
+        if not items:
+            return walker.block(node.orelse)
+        for item in items:
+            walker.assign(node.target, item)
+            kind = walker.block(node.body)
+            if kind in (EXIT, BREAK):
+                return kind if kind == EXIT else None
+        return walker.block(node.orelse)
+    start = walker.scope.values
+    walker.scope.values = dict(start)
+    saved = walker.certainty
+    walker.certainty *= LOOP
+    try:
+        walker.assign(node.target, each)
+        walker.block(node.body)
+        walker.block(node.orelse)
+    finally:
+        walker.certainty = saved
+    walker.scope.values = merge([start, walker.scope.values])
+    return None
+
+
+def while_loop(walker: Walker, node: ast.While) -> str | None:
+    truth = walker.truth(node.test)
+    if truth is False:
+        return walker.block(node.orelse)
+    _prepare_loop(walker, node.body, None, False)
+    start = walker.scope.values
+    walker.scope.values = dict(start)
+    saved = walker.certainty
+    if truth is not True:
+        walker.certainty *= LOOP
+    try:
+        walker.block(node.body)
+        walker.block(node.orelse)
+    finally:
+        walker.certainty = saved
+    walker.scope.values = merge([start, walker.scope.values])
+    return None
