@@ -322,6 +322,43 @@ print(df.head())
             assert got == want
 
 
+SMALL_CSV = "id,kind,size\n" + "".join(f"{i},{'ab'[i % 2]},{i * 1.5}\n" for i in range(40))
+SMALL_OVERVIEW_PROGRAMS = {
+    "ValueError": """\
+import numpy as np
+import pandas as pd
+train = pd.read_csv("./input/train.csv")
+preds = np.zeros(len(train) // 2)
+print("rows", len(train))
+sub = pd.DataFrame({"id": train["id"], "target": preds})
+""",
+    "TypeError": """\
+import pandas as pd
+train = pd.read_csv("./input/train.csv")
+print(train.shape)
+fill = train.median()
+""",
+}
+
+
+@pytest.mark.parametrize("exc_type", sorted(SMALL_OVERVIEW_PROGRAMS))
+def test_shape_and_dtype_errors_the_walk_sees_coming(exc_type: str, tmp_path: Path) -> None:
+    """Errors read from the data's shape and dtypes, message and all, as pandas raises them."""
+    from mleworld.tasks.overview import data_overview
+
+    (tmp_path / "input").mkdir()
+    (tmp_path / "input" / "train.csv").write_text(SMALL_CSV)
+    program = SMALL_OVERVIEW_PROGRAMS[exc_type]
+    real = run_for_real(program, tmp_path)
+    predicted = predicted_output(program, exc_type, data_overview=data_overview(tmp_path / "input"))
+    real_last = real.strip().splitlines()[-1]
+    if exc_type == "TypeError" and "string dtype" not in real_last:
+        pytest.skip(f"this pandas words it differently: {real_last}")
+    assert predicted.strip().splitlines()[-1] == real_last
+    # the same crash point: the user frame's source line
+    assert predicted.strip().splitlines()[-3].strip() in real
+
+
 # ---------------------------------------------------------------------------
 # Crashes located by message, by line, by class
 
@@ -621,8 +658,8 @@ def judge_rates(
     """Share of records whose predicted output the judge matches with the observed one.
 
     Clean records get the observed metric; crashes the observed last traceback
-    line as `message` (unless `with_message` is False); timeouts the metric the
-    run printed before it was killed.
+    line as `message` (unless `with_message` is False); crashes and timeouts the
+    metric the run printed before it stopped (their records carry none).
     """
     from mleworld.corpus.store import Corpus
     from mleworld.evaluation.judge import judge
@@ -641,7 +678,7 @@ def judge_rates(
             message = fatal.line if fatal is not None and fatal.source != "signal" else None
             if fatal is not None and fatal.details and "\n" in fatal.details:
                 message = f"{fatal.qualname}: {fatal.details}"
-        if kind == "timeout":
+        if kind != "clean":
             metric = parse_metric(r.y.term_out)[0]
         out = predicted_output(
             r.x.program,

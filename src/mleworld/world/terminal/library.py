@@ -168,6 +168,7 @@ def call_library(
         path = args[0] if args else kwargs.get("filepath_or_buffer", kwargs.get("path"))
         return w.read_table(path, node)
     if leaf in _SCORE_FUNCS:
+        _check_score_inputs(w, leaf, args, node)
         return w.score(leaf)
     if leaf in _SQUARED_METRICS:
         rooted = "root_" + leaf
@@ -175,7 +176,12 @@ def call_library(
         squared = kwargs.get("squared", True)
         return root if squared is False else Squared(root)
     if mod == "pandas":
-        return _pandas(w, leaf, args, kwargs)
+        return _pandas(w, leaf, args, kwargs, node)
+    if mod == "scipy" and leaf in ("hstack", "vstack"):
+        return _stack(leaf, args[0] if args else kwargs.get("blocks"), kwargs)
+    if mod == "scipy" and leaf.endswith(("_matrix", "_array")):
+        a0 = args[0] if args else None
+        return Table(a0.rows, a0.cols, None, array=True) if isinstance(a0, Table) else a0
     if mod == "numpy":
         return _numpy(w, leaf, args, kwargs)
     if mod == "math":
@@ -206,8 +212,11 @@ def call_library(
         if isinstance(last, tuple) and len(last) == 2:
             last = last[1]
         if isinstance(last, Estimator):
-            return Estimator(last.cls, last.qualname, dict(last.params))
-        return Estimator("Pipeline", qualname, {})
+            # The pipeline behaves as its model for cost and output, but is a Pipeline.
+            wrapped = Estimator(last.cls, last.qualname, dict(last.params))
+            wrapped.wrapper = "sklearn.pipeline.Pipeline"
+            return wrapped
+        return Estimator("Pipeline", "sklearn.pipeline.Pipeline", {})
     if mod == "lightgbm" and leaf in ("early_stopping", "log_evaluation"):
         return boosting.callback(leaf, args, kwargs)
     if mod in ("lightgbm", "xgboost", "catboost") and leaf in ("train", "cv"):
@@ -652,11 +661,42 @@ def _stack(leaf: str, parts: Any, kwargs: dict[str, Any]) -> Any:
     return Table(first.rows, sum(c for c in cols if c is not None), array=True)
 
 
-def _pandas(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+def _check_lengths(w: Walker, data: dict[Any, Any], node: ast.AST) -> None:
+    """`pd.DataFrame({...})` of columns of different lengths: the ValueError pandas raises."""
+    index = next((v.rows for v in data.values() if isinstance(v, Column) and v.series), None)
+    lengths = [_rows(v) for v in data.values() if _rows(v) is not None]
+    if index is not None:
+        bad = next((v for v in data.values() if _rows(v) is not None and _rows(v) != index), None)
+        if bad is not None:
+            message = f"array length {_rows(bad)} does not match index length {index}"
+            w.event("problem", node, ("ValueError", message))
+    elif len(set(lengths)) > 1:
+        w.event("problem", node, ("ValueError", "All arrays must be of the same length"))
+
+
+def _check_score_inputs(w: Walker, leaf: str, args: list[Any], node: ast.AST) -> None:
+    """A 2-D probability array scored as 1-D: the ValueError scikit-learn raises."""
+    y_pred = args[1] if len(args) > 1 else None
+    if not (isinstance(y_pred, Table) and y_pred.cols is not None and y_pred.cols >= 2):
+        return
+    if leaf in ("roc_auc_score", "average_precision_score"):
+        rows = y_pred.rows if y_pred.rows is not None else 100
+        message = f"y should be a 1d array, got an array of shape ({rows}, {y_pred.cols}) instead."
+    elif leaf in ("accuracy_score", "f1_score", "precision_score", "recall_score"):
+        message = (
+            "Classification metrics can't handle a mix of binary and continuous-multioutput targets"
+        )
+    else:
+        return
+    w.event("problem", node, ("ValueError", message))
+
+
+def _pandas(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any], node: ast.AST) -> Any:
     a0 = args[0] if args else kwargs.get("data", kwargs.get("objs"))
     if leaf == "DataFrame":
         columns = kwargs.get("columns")
         if isinstance(a0, dict):
+            _check_lengths(w, a0, node)
             rows = next((_rows(v) for v in a0.values() if _rows(v) is not None), None)
             if rows is None:
                 lengths = [len(v) for v in a0.values() if isinstance(v, list)]

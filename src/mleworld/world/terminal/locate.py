@@ -68,6 +68,7 @@ class Location:
     value: Any = None  # what the walk knew there: the key, the path
     stmt: ast.AST | None = None  # the statement holding `node`, when known
     absent: tuple[str, ...] = ()  # keys known to be missing from the table read
+    message: str | None = None  # the error the walk saw coming there (a length mismatch, ...)
     comprehension: tuple[ast.AST, str] | None = None
     inner: ast.AST | None = None
 
@@ -457,13 +458,18 @@ def _by_class(
             for n in _nodes_in(e.node):
                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in undefined:
                     return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
+    problem = next((e for e in events if e.kind == "problem" and e.value[0] == exc_type), None)
+    if problem is not None:
+        loc = _at_event(problem)
+        loc.message = problem.value[1]
+        return loc
     if exc_type == "AttributeError" and inspect_libraries:
         for e in events:
             if e.kind == "attr" and isinstance(e.node, ast.Attribute):
-                name, owner = e.value
-                cls = _resolve(f"pandas.{owner}")
-                if cls is not None and not hasattr(cls, name):
-                    return Location(e.stack, e.func, e.node, e.printed, (name, owner), e.stmt)
+                name, owner, qualname = e.value
+                cls = _resolve(qualname)
+                if inspect.isclass(cls) and not hasattr(cls, name):
+                    return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt)
             if e.kind != "stmt":
                 continue
             for n in _nodes_in(e.node):

@@ -51,6 +51,8 @@ SIGNAL_TEXT = {
 
 
 def crash_message(exc_type: str, loc: Location, parsed: Parsed) -> str:
+    if loc.message:
+        return f"{exc_type}: {loc.message}"
     node = loc.inner or loc.node
     if exc_type == "KeyError":
         return _key_message(loc, node)
@@ -117,6 +119,11 @@ def _type_message(parsed: Parsed, node: ast.AST) -> str:
         if isinstance(node, ast.Call)
         else next((n for n in ast.walk(node) if isinstance(n, ast.Call)), None)
     )
+    if call is not None and (call.keywords or call.args):
+        qual = _callee_qualname(parsed, call)
+        target = _resolve(qual) if qual else None
+        if inspect.isclass(target) and target.__init__ is object.__init__:
+            return f"TypeError: {target.__name__}() takes no arguments"
     if call is not None and call.keywords:
         bad = _bad_keyword(parsed, call) or next(
             (k.arg for k in reversed(call.keywords) if k.arg), None
@@ -208,10 +215,11 @@ def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
             return f"AttributeError: module '{module.__name__}' has no attribute '{attr}'{hint}"
         if qual is not None and "." not in qual:
             return f"AttributeError: module '{qual}' has no attribute '{attr}'"
-    owner = (
-        known[1] if isinstance(known, tuple) and len(known) == 2 else _owner_type(attr_node.value)
-    )
-    cls = _resolve(f"pandas.{owner}") if owner in ("DataFrame", "Series") else None
+    if isinstance(known, tuple) and len(known) == 3:
+        owner, cls = known[1], _resolve(known[2])
+    else:
+        owner = _owner_type(attr_node.value)
+        cls = _resolve(f"pandas.{owner}") if owner in ("DataFrame", "Series") else None
     hint = _suggest(attr, sorted(dir(cls))) if cls is not None else ""
     return f"AttributeError: '{owner}' object has no attribute '{attr}'{hint}"
 

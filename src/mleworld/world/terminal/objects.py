@@ -72,7 +72,7 @@ def call_method(
     if isinstance(obj, dict):
         return _dict_method(obj, name, args)
     if isinstance(obj, Table):
-        return _table_method(w, obj, name, args, kwargs)
+        return _table_method(w, obj, name, args, kwargs, node)
     if isinstance(obj, Column):
         return _column_method(obj, name, args, kwargs)
     if isinstance(obj, Estimator):
@@ -191,7 +191,9 @@ def _dict_method(d: dict[Any, Any], name: str, args: list[Any]) -> Any:
     return Unknown(name)
 
 
-def _table_method(w: Walker, t: Table, name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+def _table_method(
+    w: Walker, t: Table, name: str, args: list[Any], kwargs: dict[str, Any], node: ast.AST
+) -> Any:
     a0 = args[0] if args else None
     if name in _MASKS:
         out = t.with_rows(t.rows)
@@ -236,6 +238,13 @@ def _table_method(w: Walker, t: Table, name: str, args: list[Any], kwargs: dict[
         return t.with_rows(t.rows)
     if name in _REDUCE:
         axis = kwargs.get("axis", a0 if isinstance(a0, int) else 0)
+        if name in ("mean", "median", "std", "var") and not kwargs.get("numeric_only"):
+            strings = [
+                c for c in t.columns or [] if (t.info.get(c) or ColumnInfo("", None)).dtype == "str"
+            ]
+            if strings:
+                message = f"Cannot perform reduction '{name}' with string dtype"
+                w.event("problem", node, ("TypeError", message))
         if axis in (1, "columns"):
             return Column(t.rows)
         return _column_statistics(t, name, kwargs)
@@ -262,6 +271,8 @@ def _table_method(w: Walker, t: Table, name: str, args: list[Any], kwargs: dict[
         return None
     if name in ("value_counts",):
         return Column(None)
+    if name in ("tocsr", "tocsc", "tocoo", "toarray", "todense", "astype", "copy"):
+        return Table(t.rows, t.cols, t.columns, dict(t.info), t.array)
     if name == "reshape":
         return Table(t.rows, None, array=True)
     if name == "tolist":
@@ -380,6 +391,15 @@ def _value_counts(c: Column, normalize: bool) -> Column:
     )
 
 
+def _vocabulary(vectorizer: Estimator) -> int:
+    """Columns a text vectorizer makes: its max_features / n_features, else a typical vocabulary."""
+    for key in ("max_features", "n_features"):
+        value = vectorizer.params.get(key)
+        if isinstance(value, int) and value > 0:
+            return value
+    return 2**20 if vectorizer.cls == "HashingVectorizer" else 10_000
+
+
 def _search_results(search: Estimator) -> dict[str, Any]:
     """best_params_ (a middle point of the grid) and best_estimator_ of a fitted search."""
     grid = search.params.get("param_grid", search.params.get("param_distributions"))
@@ -432,6 +452,8 @@ def _estimator_method(
     if name in ("fit_transform", "transform", "fit_resample"):
         if name == "fit_transform":
             w.expensive(node, est, [a0])
+        if isinstance(a0, Column) and est.cls.endswith("Vectorizer"):
+            return Table(a0.rows, _vocabulary(est), None, array=True)
         if isinstance(a0, Column) and ("Encoder" in est.cls or "Binarizer" in est.cls):
             classes = a0.info.unique if a0.info else None
             est.fitted.setdefault("n_classes", classes)
@@ -440,6 +462,8 @@ def _estimator_method(
         if not isinstance(a0, Table):
             return Table(_rows(a0), None, array=True)
         cols = a0.cols
+        if est.cls.endswith("Vectorizer"):
+            return Table(a0.rows, _vocabulary(est), None, array=True)
         if "OneHot" in est.cls and a0.columns is not None:
             cols = sum((a0.info.get(c) or ColumnInfo("", 5)).unique or 5 for c in a0.columns)
         elif "PCA" in est.cls or "SVD" in est.cls:
@@ -491,10 +515,11 @@ def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> An
         return FuncRef(qual)
     if isinstance(obj, Table):
         if not obj.array:
-            w.event("attr", node or ast.Pass(), (name, "DataFrame"))
+            w.event("attr", node or ast.Pass(), (name, "DataFrame", "pandas.DataFrame"))
         return _table_attr(obj, name)
     if isinstance(obj, Column):
-        w.event("attr", node or ast.Pass(), (name, "Series"))
+        if obj.series:
+            w.event("attr", node or ast.Pass(), (name, "Series", "pandas.Series"))
         if name in ("values", "array"):
             return Column(obj.rows, obj.name, obj.info)
         if name == "shape":
@@ -507,6 +532,8 @@ def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> An
             return obj.info.dtype if obj.info else Unknown("dtype")
         return Bound(obj, name)
     if isinstance(obj, Estimator):
+        owner = obj.wrapper or obj.qualname
+        w.event("attr", node or ast.Pass(), (name, owner.rsplit(".", 1)[-1], owner))
         if name in obj.fitted:
             return obj.fitted[name]
         if name in obj.params:
@@ -526,6 +553,8 @@ def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> An
         return Bound(obj, name)
     if isinstance(obj, Instance):
         return obj.attrs.get(name, Unknown(name))
+    if isinstance(obj, Unknown) and name in ("shape", "columns", "size", "index"):
+        return Unknown(name)
     if isinstance(obj, (str, list, dict, Logger, Unknown, Splits, IndexArray, tuple)):
         return Bound(obj, name)
     return Unknown(name)
@@ -554,7 +583,7 @@ def _table_attr(t: Table, name: str) -> Any:
         dtypes = [(t.info.get(c) or ColumnInfo("float64", None)).dtype for c in t.columns]
         return Column(len(dtypes), labels=list(t.columns), values=dtypes, dtype="object")
     if t.columns is not None and name in t.columns:
-        return Column(t.rows, name, t.info.get(name))
+        return Column(t.rows, name, t.info.get(name), series=True)
     return Bound(t, name)
 
 
@@ -594,7 +623,7 @@ def _table_item(w: Walker, t: Table, key: Any, node: ast.Subscript) -> Any:
     if isinstance(key, str):
         absent = (key,) if t.columns is not None and key not in t.columns else ()
         w.event("key", node, key, absent=absent)
-        return Column(t.rows, key, t.info.get(key))
+        return Column(t.rows, key, t.info.get(key), series=not t.array)
     names = _names_arg(key) if isinstance(key, list) else None
     if names is not None:
         missing = tuple(n for n in names if t.columns is not None and n not in t.columns)

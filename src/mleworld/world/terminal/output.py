@@ -37,6 +37,7 @@ from mleworld.execution.parsing import extract_headline
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.locate import Location, locate
 from mleworld.world.terminal.messages import SIGNAL_TEXT, crash_message, syntax_output
+from mleworld.world.terminal.scores import default_score
 from mleworld.world.terminal.trace import Trace
 from mleworld.world.terminal.values import read_tables
 from mleworld.world.terminal.walk import walk
@@ -170,6 +171,7 @@ def _trace(
     scene = tp.Scene(
         metric=metric,
         metric_name=metric_name,
+        default=default_score(metric_name, tables),
         rows=main.rows if main else None,
         cols=main.cols if main else None,
         runtime_s=runtime_s,

@@ -60,15 +60,14 @@ class Scene:
 
     metric: float | None = None
     metric_name: str | None = None  # the task's metric ("auc", "logloss", "rmse", ...)
+    default: float = DEFAULT_SCORE  # the score to print when no metric was predicted
     rows: int | None = None  # rows of the training table
     cols: int | None = None  # its columns
     runtime_s: float | None = None
 
     @property
     def score(self) -> float:
-        if self.metric is None or not math.isfinite(self.metric):
-            return DEFAULT_SCORE if self.metric is None else self.metric
-        return self.metric
+        return self.default if self.metric is None else self.metric
 
 
 @dataclass

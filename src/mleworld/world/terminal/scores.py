@@ -14,8 +14,12 @@ Not here: where the scoring calls are (library.py), the per-fold spread (walk.py
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-__all__ = ["family_of_call", "family_of_metric", "translate"]
+if TYPE_CHECKING:
+    from mleworld.world.terminal.values import ColumnInfo, TableInfo
+
+__all__ = ["default_score", "family_of_call", "family_of_metric", "translate"]
 
 # scikit-learn scoring functions by the family of their value.
 _CALL_FAMILY = {
@@ -143,3 +147,42 @@ def _root_error(value: float, family: str) -> float | None:
     if family == "mae":
         return value / 0.8
     return None
+
+
+def default_score(metric_name: str | None, tables: dict[str, TableInfo]) -> float:
+    """A plausible score when none was predicted: from the task's metric and its target column.
+
+    The target is the column train.csv has and test.csv lacks; a regression
+    error is put at a quarter of the target's typical size.
+    """
+    family = family_of_metric(metric_name)
+    target = _target_info(tables)
+    if family is None and target is not None:
+        categorical = target.dtype in ("str", "object", "bool", "category") or (
+            target.unique is not None and target.unique <= 20
+        )
+        family = "accuracy" if categorical else "rmse"
+    if family in ("rmse", "mae", "mse") and target is not None and target.mean:
+        error = 0.25 * abs(target.mean)
+        return {"rmse": error, "mae": 0.8 * error, "mse": error * error}[family]
+    return {
+        "auc": 0.85,
+        "accuracy": 0.85,
+        "kappa": 0.6,
+        "logloss": 0.35,
+        "brier": 0.12,
+        "error": 0.15,
+        "rmsle": 0.3,
+        "msle": 0.09,
+        "mape": 0.15,
+        "r2": 0.8,
+    }.get(family or "", 0.8)
+
+
+def _target_info(tables: dict[str, TableInfo]) -> ColumnInfo | None:
+    train, test = tables.get("train.csv"), tables.get("test.csv")
+    if train is None or test is None:
+        return None
+    extra = [c for c in train.columns if c not in test.columns]
+    info = dict(train.info)
+    return info.get(extra[0]) if extra else None

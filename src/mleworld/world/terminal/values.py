@@ -113,6 +113,7 @@ class Column:
     index_name: str | None = None  # printed above the values (value_counts)
     dtype: str | None = None
     mask: str | None = None  # "isnull" / "notnull"
+    series: bool = False  # a pandas Series (it has an index), not a bare array
 
 
 @dataclass
@@ -164,6 +165,7 @@ class Estimator:
     fitted_rows: int | None = None
     fitted_cols: int | None = None
     fitted: dict[str, Any] = field(default_factory=dict)  # attributes a fit sets
+    wrapper: str | None = None  # "sklearn.pipeline.Pipeline" when this is a pipeline's last step
 
 
 @dataclass

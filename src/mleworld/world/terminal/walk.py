@@ -62,6 +62,7 @@ from mleworld.world.terminal.trace import (
 )
 from mleworld.world.terminal.values import (
     Bound,
+    Column,
     Estimator,
     FuncRef,
     IndexArray,
@@ -198,7 +199,8 @@ class Walker(Expressions):
         except Exception:
             # The model of this statement failed; its targets become unknown.
             for target in _targets(s):
-                self.assign(target, Unknown(hint_of(target)))
+                with contextlib.suppress(Exception):
+                    self.assign(target, Unknown(hint_of(target)))
 
     def _stmt(self, s: ast.stmt) -> None:
         if isinstance(s, ast.Expr):
@@ -429,6 +431,12 @@ class Walker(Expressions):
                 with contextlib.suppress(IndexError):
                     obj[key] = value
             elif isinstance(obj, Table) and not obj.array:
+                rows = value.rows if isinstance(value, (Column, Table)) else None
+                if rows is not None and obj.rows is not None and rows != obj.rows:
+                    message = (
+                        f"Length of values ({rows}) does not match length of index ({obj.rows})"
+                    )
+                    self.event("problem", target, ("ValueError", message))
                 names = key if isinstance(key, list) else [key]
                 for name in names:
                     if isinstance(name, str) and obj.columns is not None:
