@@ -155,6 +155,11 @@ CRASHES: dict[str, tuple[str, str]] = {
         "features = ['bill_length_mm', 'ratio']\nX = train[features]\nX_test = test[features]\n",
         "columns",
     ),
+    "frames_from_comprehension": (
+        "import pandas as pd\ntrain, test = [pd.read_csv(f'./input/{n}.csv') for n in ('train', 'test')]\n"
+        "y = test['species']\n",
+        "columns",
+    ),
     "through_functions": (
         "import pandas as pd\n\ndef load():\n    return pd.read_csv('./input/train.csv'), pd.read_csv('./input/test.csv')\n\n"
         "def add(df):\n    df = df.copy()\n    df['area'] = df['bill_length_mm'] * df['bill_depth_mm']\n    return df\n\n"

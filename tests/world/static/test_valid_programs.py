@@ -163,6 +163,27 @@ VALID: dict[str, str] = {
         "x: int = 3\nprint(x)\n"
     ),
     "del_then_rebind": "a = 1\ndel a\na = 2\nprint(a)\n",
+    "frames_in_a_dict": (
+        READ + "dfs = {'train': train, 'test': test}\nfor name, df in dfs.items():\n    df['n'] = len(name)\n"
+        "print(dfs['train']['n'].sum(), train['n'].sum())\n"
+    ),
+    "frames_through_map": (
+        READ + "def add(df):\n    df['m'] = 1\n    return df\n\nlist(map(add, [train, test]))\n"
+        "print(train['m'].sum(), test['m'].sum())\n"
+    ),
+    "frames_kept_in_a_library_container": (
+        READ + "import collections\nstore = collections.OrderedDict()\nstore['t'] = train\n"
+        "store['t']['k'] = 1\nprint(train['k'].sum())\n"
+    ),
+    "frames_in_comprehensions": (
+        READ + "shapes = [df.assign(z=1) for df in (train, test)]\n"
+        "_ = [df.insert(0, 'q', 1) for df in (train, test)]\n"
+        "print(train['q'].sum(), test['q'].sum(), shapes[0]['z'].sum())\n"
+    ),
+    "many_frames_in_a_long_list": (
+        READ + "frames = [train.copy() for _ in range(3)] + [train] * 17\nfor f in frames:\n    f['r'] = 0\n"
+        "print(train['r'].sum())\n"
+    ),
     "dataclass_config": (
         "from dataclasses import dataclass\n\n@dataclass\nclass Config:\n    path: str = './input/train.csv'\n"
         "    seed: int = 0\n\ncfg = Config()\nimport pandas as pd\ndf = pd.read_csv(cfg.path)\nprint(df.shape)\n"

@@ -15,6 +15,7 @@ from mleworld.world.static import columns, files, frames, kwargs, library
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    DictVal,
     Frame,
     Instance,
     Keys,
@@ -24,11 +25,35 @@ from mleworld.world.static.values import (
     SeriesVal,
     Value,
     const_str,
+    escape,
+    release,
 )
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
+# Builtins that neither keep nor return what their arguments hold.
+_READ_ONLY = {
+    id(f)
+    for f in (
+        print,
+        len,
+        isinstance,
+        repr,
+        set,
+        frozenset,
+        sum,
+        any,
+        all,
+        hash,
+        id,
+        bool,
+        int,
+        float,
+        round,
+        abs,
+    )
+}
 _PLAIN_TYPES = (
     str,
     int,
@@ -55,6 +80,9 @@ def call_object(
     handler = library.handler_for(obj)
     if handler is not None:
         return handler(walker, args, kw, node, star)
+    if id(obj) not in _READ_ONLY:
+        for value in [*args, *kw.values()]:
+            release(value)  # the library may keep or return what the containers hold
     if isinstance(obj, type) and obj not in _PLAIN_TYPES and not issubclass(obj, BaseException):
         if obj.__module__.partition(".")[0] in ("builtins", "pandas", "numpy"):
             return UNKNOWN
@@ -77,9 +105,13 @@ def call_method(
         return frames.series_method(walker, method, args, kw, node, star)
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
+        for value in [*args, *kw.values()]:
+            release(value)
         return owner if method.name in ("fit", "set_params") else UNKNOWN
     if isinstance(owner, Seq):
         return _list_method(walker, owner, method.name, args)
+    if isinstance(owner, DictVal):
+        return _dict_method(walker, owner, method.name, args)
     if isinstance(owner, Keys):
         return columns.keys_method(owner, method.name)
     if isinstance(owner, PathVal):
@@ -90,36 +122,51 @@ def call_method(
 
 
 def _list_method(walker: Walker, seq: Seq, name: str, args: list[Value]) -> Value:
-    if name in ("copy",):
-        return Seq(list(seq.items), seq.kind) if seq.items is not None else UNKNOWN
+    """A list method: mutations applied where the walk is sure they run, else the list escapes."""
     if name in ("index", "count"):
         return UNKNOWN
-    if seq.kind != "list" or seq.items is None:
-        return UNKNOWN
-    if walker.certain and name == "append" and len(args) == 1:
-        seq.items.append(args[0])
-    elif (
-        walker.certain
-        and name == "extend"
-        and len(args) == 1
-        and isinstance(args[0], Seq)
-        and args[0].items is not None
-    ):
-        seq.items.extend(args[0].items)
-    elif walker.certain and name == "remove" and len(args) == 1 and isinstance(args[0], Const):
-        wanted = args[0].value
-        at = next(
-            (i for i, v in enumerate(seq.items) if isinstance(v, Const) and v.value == wanted), None
-        )
-        if at is None:
-            seq.items = None
-        else:
-            seq.items.pop(at)
-    elif walker.certain and name == "clear":
-        seq.items.clear()
-    else:
-        seq.items = None
-    return Const(None)
+    if name == "copy":
+        return Seq(list(seq.items), seq.kind) if seq.items is not None else UNKNOWN
+    items = seq.items
+    if seq.kind == "list" and items is not None and walker.certain:
+        if name == "append" and len(args) == 1:
+            items.append(args[0])
+            return Const(None)
+        extra = args[0].items if len(args) == 1 and isinstance(args[0], Seq) else None
+        if name == "extend" and extra is not None:
+            items.extend(extra)
+            return Const(None)
+        if name == "remove" and len(args) == 1 and isinstance(args[0], Const):
+            at = [
+                i for i, v in enumerate(items) if isinstance(v, Const) and v.value == args[0].value
+            ]
+            if at:
+                items.pop(at[0])
+                return Const(None)
+        if name == "clear" and not args:
+            items.clear()
+            return Const(None)
+        if name == "reverse" and not args:
+            items.reverse()
+            return Const(None)
+    escape(seq)
+    return UNKNOWN
+
+
+def _dict_method(walker: Walker, mapping: DictVal, name: str, args: list[Value]) -> Value:
+    """Reads of a dict literal keep its values' identity; anything else lets them escape."""
+    if mapping.closed:
+        if name == "items" and not args:
+            return Seq([Seq([Const(k), v], "tuple") for k, v in mapping.items.items()], "list")
+        if name == "values" and not args:
+            return Seq(list(mapping.items.values()), "list")
+        if name == "keys" and not args:
+            return Seq([Const(k) for k in mapping.items], "list")
+        if name == "get" and args and const_str(args[0]) is not None:
+            found = mapping.items.get(const_str(args[0]) or "")
+            return found if found is not None else (args[1] if len(args) > 1 else Const(None))
+    escape(mapping)
+    return UNKNOWN
 
 
 def _str_method(text: str, name: str, args: list[Value], kw: dict[str, Value]) -> Value:

@@ -14,6 +14,8 @@ import ast
 import operator
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.flow import BRANCH, LOOP
+from mleworld.world.static.loops import MAX_UNROLL, element
 from mleworld.world.static.scopes import Scope, comprehension_targets
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -185,7 +187,6 @@ class ExpressionWalker:
             return self.expr(node.body)
         if truth is False:
             return self.expr(node.orelse)
-        from mleworld.world.static.flow import BRANCH
 
         saved = self.certainty
         self.certainty *= BRANCH
@@ -215,7 +216,6 @@ class ExpressionWalker:
     def expr_ListComp(
         self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
     ) -> Value:
-
         first = self.expr(node.generators[0].iter)
         scope = Scope(
             "comp", {}, frozenset(comprehension_targets(node)), closure=self.function_chain()
@@ -223,18 +223,20 @@ class ExpressionWalker:
         outer = self.scope
         self.scope = scope
         saved = self.certainty
-        self.certainty *= 0.9
         try:
-            for index, gen in enumerate(node.generators):
-                source = first if index == 0 else self.expr(gen.iter)
-                self.assign(gen.target, _element(source))
-                for cond in gen.ifs:
-                    self.expr(cond)
-            if isinstance(node, ast.DictComp):
-                self.expr(node.key)
-                self.expr(node.value)
+            items = first.items if isinstance(first, Seq) else None
+            if len(node.generators) == 1 and items is not None and len(items) <= MAX_UNROLL:
+                unrolled = self._comprehension_items(node, list(items))
+                if unrolled is not None:
+                    return unrolled
             else:
-                self.expr(node.elt)
+                self.certainty *= LOOP
+                for index, gen in enumerate(node.generators):
+                    source = first if index == 0 else self.expr(gen.iter)
+                    self.assign(gen.target, element(source))
+                    for cond in gen.ifs:
+                        self.expr(cond)
+                self._comprehension_result(node)
         finally:
             self.scope = outer
             self.certainty = saved
@@ -245,10 +247,49 @@ class ExpressionWalker:
             and isinstance(node.generators[0].target, ast.Name)
             and node.elt.id == node.generators[0].target.id
         ):
-            element = _element(first)
-            if isinstance(element, Keys):
-                return Keys(element.upper, many=True, exact=False)
+            found = element(first)
+            if isinstance(found, Keys):
+                return Keys(found.upper, many=True, exact=False)
         return UNKNOWN
+
+    def _comprehension_items(
+        self: Walker,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        items: list[Value],
+    ) -> Value | None:
+        """A comprehension over a short known list, walked once per item like a loop.
+
+        Its value when every condition could be decided (a list comprehension), else None.
+        """
+        gen = node.generators[0]
+        results: list[Value] | None = []
+        for item in items:
+            self.assign(gen.target, item)
+            truths = [self.truth(cond) for cond in gen.ifs]
+            if False in truths:
+                continue
+            saved = self.certainty
+            if None in truths:
+                self.certainty *= BRANCH
+                results = None
+            try:
+                value = self._comprehension_result(node)
+            finally:
+                self.certainty = saved
+            if results is not None:
+                results.append(value)
+        if not isinstance(node, ast.ListComp):
+            return UNKNOWN
+        return Seq(results, "list") if results is not None else None
+
+    def _comprehension_result(
+        self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+    ) -> Value:
+        if isinstance(node, ast.DictComp):
+            self.expr(node.key)
+            self.expr(node.value)
+            return UNKNOWN
+        return self.expr(node.elt)
 
     expr_SetComp = expr_GeneratorExp = expr_DictComp = expr_ListComp
 
@@ -273,20 +314,6 @@ def _format(value: Value, conversion: int, spec: Value) -> str | None:
         return format(raw, spec_text)
     except (ValueError, TypeError):
         return None
-
-
-def _element(source: Value) -> Value:
-    """What one item of an iterated value is, for comprehensions."""
-    if isinstance(source, Seq) and source.items is not None:
-        names = [const_str(i) for i in source.items]
-        if source.items and all(n is not None for n in names):
-            return Keys(frozenset(n for n in names if n is not None), many=False)
-        return UNKNOWN
-    if isinstance(source, Keys) and source.many:
-        return Keys(source.upper, many=False)
-    if isinstance(source, Frame) and source.columns is not None and source.is_frame:
-        return Keys(frozenset(source.columns), many=False)
-    return UNKNOWN
 
 
 def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:
@@ -315,7 +342,7 @@ def _contains(container: Value, item: Value) -> bool | None:
     if name is None:
         return None
     if isinstance(container, DictVal):
-        return name in container.items
+        return name in container.items if container.closed else None
     if isinstance(container, Keys):
         if name not in container.upper:
             return False

@@ -21,7 +21,6 @@ from mleworld.world.static.values import (
     FuncVal,
     Obj,
     Seq,
-    UserInstance,
     Value,
 )
 
@@ -97,16 +96,6 @@ def bind_params(
     if star:
         for name in params_of(node_args):
             scope.values[name] = UNKNOWN
-
-
-def forget(values: list[Value]) -> None:
-    for value in values:
-        if isinstance(value, Frame):
-            value.forget()
-        elif isinstance(value, Seq) and value.kind == "list":
-            value.items = None
-        elif isinstance(value, UserInstance):
-            value.attrs.clear()
 
 
 def bind_pattern(walker: Walker, case: ast.match_case) -> None:

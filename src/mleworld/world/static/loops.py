@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static.flow import BREAK, EXIT, LOOP
 from mleworld.world.static.scopes import bound_in, merge
-from mleworld.world.static.values import UNKNOWN, Const, DictVal, Frame, Keys, Seq, Value
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    DictVal,
+    Frame,
+    Keys,
+    Seq,
+    Value,
+    const_str,
+    escape,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -23,18 +33,37 @@ if TYPE_CHECKING:
 MAX_UNROLL = 16  # a loop over a known list longer than this is walked once
 
 
+def element(source: Value) -> Value:
+    """One item of an iterated value when it is not walked item by item.
+
+    An item of known column names is a name among them; tracked values in a
+    list are let go (the walk no longer knows which name holds them).
+    """
+    if isinstance(source, Seq) and source.items is not None:
+        names = [const_str(i) for i in source.items]
+        if source.items and all(n is not None for n in names):
+            return Keys(frozenset(n for n in names if n is not None), many=False)
+        for item in source.items:
+            if not isinstance(item, Const):
+                escape(item)
+        return UNKNOWN
+    if isinstance(source, Keys) and source.many:
+        return Keys(source.upper, many=False)
+    if isinstance(source, Frame) and source.columns is not None and source.is_frame:
+        return Keys(frozenset(source.columns), many=False)
+    return UNKNOWN
+
+
 def iteration(value: Value) -> tuple[list[Value] | None, Value]:
     """The items a loop over `value` binds when known, else None and what each item is."""
     if isinstance(value, Seq) and value.items is not None:
-        return (list(value.items) if len(value.items) <= MAX_UNROLL else None), UNKNOWN
-    if isinstance(value, DictVal):
+        if len(value.items) <= MAX_UNROLL:
+            return list(value.items), UNKNOWN
+        return None, element(value)
+    if isinstance(value, DictVal) and value.closed:
         keys: list[Value] = [Const(k) for k in value.items]
         return (keys if len(keys) <= MAX_UNROLL else None), UNKNOWN
-    if isinstance(value, Keys) and value.many:
-        return None, Keys(value.upper, many=False, exact=False)
-    if isinstance(value, Frame) and value.columns is not None and value.is_frame:
-        return None, Keys(frozenset(value.columns), many=False, exact=False)
-    return None, UNKNOWN
+    return None, element(value)
 
 
 def _prepare_loop(

@@ -34,7 +34,9 @@ from mleworld.world.static.values import (
     UserInstance,
     Value,
     const_str,
+    escape,
     join,
+    release,
     str_list,
 )
 
@@ -84,6 +86,8 @@ class OperationWalker:
             base.attrs[attr] = value if self.certain else UNKNOWN
         elif isinstance(base, Frame):
             columns.set_frame_attribute(self, base, attr, value)
+        else:
+            escape(value)  # kept somewhere analysis does not follow
 
     def call(
         self: Walker,
@@ -95,6 +99,11 @@ class OperationWalker:
     ) -> Value:
         if isinstance(node.func, ast.Attribute):
             files_mod.on_method_write(self, node.func.attr, func, args, kwargs, node)
+        given = [*args, *kwargs.values()]
+        if not isinstance(func, FuncVal | ClassVal) and any(isinstance(v, FuncVal) for v in given):
+            # a library calls the program's function back (map, pipe, apply) with what it was given
+            for value in given:
+                escape(value)
         if isinstance(func, FuncVal):
             return self.inline(func, args, kwargs, star)
         if isinstance(func, ClassVal):
@@ -105,6 +114,8 @@ class OperationWalker:
             return calls.call_object(self, func, args, kwargs, node, star)
         if isinstance(node.func, ast.Name):
             self.opaque_call(args, kwargs)  # an unknown callable named by the program
+        for value in given:
+            release(value)
         return UNKNOWN
 
     def getitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> Value:
@@ -120,7 +131,7 @@ class OperationWalker:
             and -len(base.items) <= key.value < len(base.items)
         ):
             return base.items[key.value]
-        if isinstance(base, DictVal):
+        if isinstance(base, DictVal) and base.closed:
             name = const_str(key)
             if name is not None and name in base.items:
                 return base.items[name]
@@ -131,24 +142,19 @@ class OperationWalker:
             columns.setitem(self, base, key, node)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             columns.indexer_setitem(self, base, key, node)
-        elif isinstance(base, Seq):
-            base.items = None
-        elif isinstance(base, DictVal):
-            name = const_str(key)
-            if name is not None and self.certain:
-                base.items[name] = value
-            elif name is not None:
-                base.items[name] = join(base.items[name], value) if name in base.items else value
+        elif isinstance(base, DictVal) and base.closed and const_str(key) is not None:
+            name = const_str(key) or ""
+            old = base.items.get(name)
+            base.items[name] = value if self.certain or old is None else join(old, value)
+        else:
+            escape(base) if isinstance(base, Seq | DictVal) else None
+            escape(value)  # kept somewhere analysis does not follow
 
     def delitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> None:
         if isinstance(base, Frame):
             columns.delitem(self, base, key, node)
-        elif isinstance(base, Seq):
-            base.items = None
-        elif isinstance(base, DictVal):
-            name = const_str(key)
-            if name is not None and self.certain:
-                base.items.pop(name, None)
+        elif isinstance(base, Seq | DictVal):
+            escape(base)
 
     def assign(self: Walker, target: ast.AST, value: Value) -> None:
         if isinstance(target, ast.Name):
@@ -181,6 +187,13 @@ class OperationWalker:
         return None
 
     def binop(self: Walker, op: ast.operator, left: Value, right: Value) -> Value:
+        result = self._binop(op, left, right)
+        if result is UNKNOWN:
+            release(left)  # `[df] * 3`: the result may hold what the operands hold
+            release(right)
+        return result
+
+    def _binop(self: Walker, op: ast.operator, left: Value, right: Value) -> Value:
         if isinstance(op, ast.Add):
             if isinstance(left, Const) and isinstance(right, Const):
                 try:

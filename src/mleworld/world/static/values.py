@@ -55,9 +55,10 @@ class Seq(Value):
 
 @dataclass(eq=False)
 class DictVal(Value):
-    """A dict literal with constant str keys."""
+    """A dict literal with constant str keys; `closed` False once its contents are unknown."""
 
     items: dict[str, Value]
+    closed: bool = True
 
 
 @dataclass(eq=False)
@@ -186,6 +187,53 @@ class UserInstance(Value):
 
     cls: ClassVal
     attrs: dict[str, Value] = field(default_factory=dict)
+
+
+def escape(value: Value, seen: set[int] | None = None) -> None:
+    """Code analysis cannot follow may now change `value`: stop trusting what it holds.
+
+    Frames reachable from it forget their columns; lists forget their items;
+    dicts and user instances forget their contents.
+    """
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, Frame):
+        value.forget()
+    elif isinstance(value, Seq):
+        items = value.items or []
+        if value.kind == "list":
+            value.items = None
+        for item in items:
+            escape(item, seen)
+    elif isinstance(value, DictVal):
+        for item in value.items.values():
+            escape(item, seen)
+        value.items.clear()
+        value.closed = False
+    elif isinstance(value, UserInstance):
+        for item in value.attrs.values():
+            escape(item, seen)
+        value.attrs.clear()
+
+
+def release(value: Value) -> None:
+    """A container handed to code analysis cannot follow: what it holds may be aliased there.
+
+    Tracked objects inside it (frames, user instances, nested containers) escape;
+    its constants (column names) are kept, as library code does not rewrite them.
+    """
+    items: list[Value] = []
+    if isinstance(value, Seq) and value.items is not None:
+        items = list(value.items)
+    elif isinstance(value, DictVal):
+        items = list(value.items.values())
+    for item in items:
+        if isinstance(item, Frame | UserInstance):
+            escape(item)
+        elif isinstance(item, Seq | DictVal):
+            release(item)
 
 
 def same(a: Value, b: Value) -> bool:

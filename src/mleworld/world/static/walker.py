@@ -37,6 +37,7 @@ from mleworld.world.static.values import (
     Obj,
     UserInstance,
     Value,
+    escape,
     join,
 )
 
@@ -322,4 +323,5 @@ class Walker(StatementWalker, ExpressionWalker, OperationWalker):
 
     def opaque_call(self, args: list[Value], kwargs: dict[str, Value]) -> None:
         """Code analysis cannot follow gets these values: what they hold is no longer known."""
-        flow.forget(list(args) + list(kwargs.values()))
+        for value in [*args, *kwargs.values()]:
+            escape(value)
