@@ -9,8 +9,11 @@ walk.py             statements in program order, calls into the program's code
 expressions.py      values of expressions (f-strings, arithmetic, comprehensions)
 library.py          Python, pandas, numpy, scikit-learn, LightGBM, logging calls
 objects.py          methods, attributes and subscripts of DataFrames, models, ...
+boosting.py         what LightGBM prints while it trains
+scores.py           what a scoring call returns, given the predicted metric
 values.py           the value types, and the data overview's tables
 prints.py           values as printed text, format specs, log records
+frames.py           DataFrames and Series as pandas prints them
 trace.py            the walk's result (lines and events) and its limits
 locate.py           where a crash happens
 messages.py         the exception line; syntax errors as CPython prints them

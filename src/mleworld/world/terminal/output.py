@@ -14,9 +14,13 @@ returns with its prediction, without running anything:
   a syntax error in CPython's own format, read from the real compiler;
 * a timeout (`"TimeoutError"`): the prints made before the kill point (where
   the program's work, mostly model fits, passes time_limit_s / runtime_s of
-  the total) and the KeyboardInterrupt traceback the sandbox's SIGINT produces.
+  the total) and the KeyboardInterrupt traceback the sandbox's SIGINT produces;
+* a death without a traceback (`Killed`, `SegmentationFault`, ... and a silent
+  `SystemExit`): the prints before the heaviest step and what the shell prints.
 
-The text is deterministic, takes a few milliseconds, and never raises.
+Without a predicted metric, scores are printed at a level plausible for the
+task's metric and target column (scores.py). The text is deterministic, takes
+a few milliseconds, and never raises.
 
 Not here: walking the program (walk.py, expressions.py, library.py,
 objects.py), formatting values (prints.py), finding the crash point and its
