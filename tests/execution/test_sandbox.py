@@ -213,6 +213,28 @@ def test_timeout_kills_the_tree_and_keeps_output(task: Task) -> None:
     assert marked_processes(run_id_of(out.term_out)) == []
 
 
+def test_timeout_interrupts_the_program_when_the_launcher_ignores_sigint(task: Task) -> None:
+    # A background job (nohup, `&`) starts with SIGINT ignored; the program must not inherit that.
+    launcher = textwrap.dedent(
+        f"""
+        import signal, sys
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        from mleworld.execution.sandbox import Limits, execute
+        from mleworld.tasks.task import load_task
+        out = execute("import time\\nprint('started', flush=True)\\ntime.sleep(60)\\n",
+                      load_task({str(task.path)!r}), limits=Limits(time_limit_s=2, grace_s=5))
+        sys.stdout.write(out.exc_type + "\\n" + out.term_out)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", launcher], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("TimeoutError\n")
+    assert "started" in done.stdout
+    assert "KeyboardInterrupt" in done.stdout
+
+
 def test_timeout_even_when_the_program_swallows_the_interrupt(task: Task) -> None:
     code = program(
         """

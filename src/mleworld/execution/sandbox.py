@@ -268,7 +268,7 @@ def _program_env(iso: Isolation, launch: Launch, limits: Limits, run_id: str) ->
 
 
 def _preexec(limits: Limits, landlock_fd: int | None) -> Callable[[], None]:
-    """The child's last steps before exec: rlimits, then Landlock. Kept to bare syscalls."""
+    """The child's last steps before exec: SIGINT default, rlimits, then Landlock. Kept to bare syscalls."""
     wanted = [(resource.RLIMIT_CORE, 0)]
     if limits.memory_mb is not None:
         wanted.append((resource.RLIMIT_AS, limits.memory_mb * 2**20))
@@ -285,6 +285,10 @@ def _preexec(limits: Limits, landlock_fd: int | None) -> Callable[[], None]:
 
     def hook() -> None:
         orphan_guard()
+        # A launcher started in the background (nohup, `&`) ignores SIGINT, and an
+        # ignored signal stays ignored across exec: the deadline's SIGINT would not
+        # raise KeyboardInterrupt in the program.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         for res, value in settings:
             resource.setrlimit(res, (value, value))
         if landlock_fd is not None:
