@@ -3,13 +3,14 @@
 Metrics live on each task's own scale (an AUC near 0.9, an RMSE near 55), so
 the metric head never predicts a raw number: it predicts an offset from an
 anchor in units of the task's metric spread. The anchor is the steadiest
-guess available without a model: the task's median metric, else the parent's
-metric, else the similarity-weighted metric of the nearest programs of the
-task that reported one, else the median of tasks with the same metric name.
-(On held-out programs, which by construction have no near copy in training,
-the task median beats both the parent's and the nearest program's metric.)
-The other candidates go to the head relative to the anchor, so it can learn
-when to trust which.
+guess available without a model: the parent's metric (an improve step
+changes one thing: on held-out programs with a parent metric it is within 5%
+of the child's about nine times in ten), else the task's median metric, else
+the similarity-weighted metric of the nearest programs of the task that
+reported one, else the median of tasks with the same metric name. (Without a
+parent, the median beats the nearest programs' metric on held-out programs,
+which by construction have no near copy in training.) The other candidates
+go to the head relative to the anchor, so it can learn when to trust which.
 
 This module owns that arithmetic; the statistics come from neighbours.py and
 features.TaskStats.
@@ -45,8 +46,8 @@ def metric_anchor(
         math.nan if parent_metric is None or not math.isfinite(parent_metric) else parent_metric
     )
     candidates = (
-        (KIND_TASK, median),
         (KIND_PARENT, parent),
+        (KIND_TASK, median),
         (KIND_NEIGHBOURS, nb),
         (KIND_METRIC_NAME, by_name),
     )

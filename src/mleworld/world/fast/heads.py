@@ -335,11 +335,26 @@ METRIC_EXTRA = (
 
 
 class MetricHead:
-    """The metric as anchor + shrink * scale * offset, the offset learned."""
+    """The metric as anchor + shrink * scale * offset, the offset learned.
 
-    def __init__(self, booster: Any | None, shrink: float) -> None:
+    The shrinkage is chosen separately for rows anchored on the parent's metric
+    and for the others: an improve step usually lands near its parent, and an
+    offset that helps drafts can only hurt there.
+    """
+
+    GROUPS = ("parent", "other")
+
+    def __init__(self, booster: Any | None, shrink: dict[str, float]) -> None:
         self.booster = booster
-        self.shrink = float(shrink)
+        self.shrink = {g: float(shrink.get(g, 0.0)) for g in self.GROUPS}
+
+    @staticmethod
+    def groups(X: np.ndarray) -> np.ndarray:
+        """Per row: True when its anchor is the parent's metric (the anchor-kind column)."""
+        from mleworld.world.fast.anchor import KIND_PARENT
+
+        kind = X[:, -len(METRIC_EXTRA) + METRIC_EXTRA.index("anchor_kind")]
+        return kind == KIND_PARENT
 
     @classmethod
     def fit(
@@ -356,36 +371,50 @@ class MetricHead:
         threads: int = 1,
     ) -> tuple[MetricHead, dict[str, Any]]:
         """`X`, `target` (the offset in scale units) etc. cover only rows with a metric and an anchor."""
+        none = dict.fromkeys(cls.GROUPS, 0.0)
         if len(target) < 20:
-            return cls(None, 0.0), {"rounds": 0, "shrink": 0.0}
+            return cls(None, none), {"rounds": 0, "shrink": none}
         clipped = np.clip(target, -5.0, 5.0)
         params = _params("huber", seed, threads, alpha=0.5, num_leaves=7, min_data_in_leaf=10)
         part, full, rounds = _fit(params, X, clipped, fit_rows, cal_rows)
-        shrink = 0.0
+        shrink = dict(none)
         report: dict[str, Any] = {"rounds": rounds}
-        if part is not None and len(cal_rows) >= 5:
+        if part is not None and len(cal_rows):
             offset = _predict(part, X[cal_rows])
+            on_parent = cls.groups(X[cal_rows])
             grid = np.linspace(0.0, 1.0, 11)
-            hits = [
-                float(
-                    np.mean(
-                        _within(anchor[cal_rows] + s * scale[cal_rows] * offset, observed[cal_rows])
+            for group, mask in (("parent", on_parent), ("other", ~on_parent)):
+                if mask.sum() < 5:
+                    continue
+                rows = cal_rows[mask]
+                hits = [
+                    float(
+                        np.mean(
+                            _within(anchor[rows] + s * scale[rows] * offset[mask], observed[rows])
+                        )
                     )
-                )
-                for s in grid
-            ]
-            best = max(hits)
-            # Prefer the least shrinkage among ties: an offset that buys nothing is noise.
-            shrink = float(grid[min(i for i, h in enumerate(hits) if h >= best - 1e-9)])
-            report["cal_within5_anchor"] = hits[0]
-            report["cal_within5"] = best
+                    for s in grid
+                ]
+                best = max(hits)
+                # An offset must earn its place: it has to beat the bare anchor on the
+                # held-out runs by a clear margin (2 points, and at least two programs),
+                # and the least shrinkage that does as well is taken.
+                margin = max(0.02, 2.0 / mask.sum())
+                if best - hits[0] >= margin:
+                    shrink[group] = float(
+                        grid[min(i for i, h in enumerate(hits) if h >= best - 1e-9)]
+                    )
+                report[f"cal_within5_anchor_{group}"] = hits[0]
+                report[f"cal_within5_{group}"] = best
+                report[f"cal_rows_{group}"] = int(mask.sum())
         report["shrink"] = shrink
-        return cls(full if shrink > 0 else None, shrink), report
+        return cls(full if any(v > 0 for v in shrink.values()) else None, shrink), report
 
     def offset(self, X: np.ndarray) -> np.ndarray:
         if self.booster is None or len(X) == 0:
             return np.zeros(len(X))
-        return self.shrink * _predict(self.booster, X)
+        factor = np.where(self.groups(X), self.shrink["parent"], self.shrink["other"])
+        return factor * _predict(self.booster, X)
 
     def save(self, directory: Path) -> None:
         if self.booster is not None:
@@ -398,8 +427,13 @@ class MetricHead:
     @classmethod
     def load(cls, directory: Path) -> MetricHead:
         meta = load_json(directory / "metric_head.json")
+        shrink = meta.get("shrink")
+        _expect(
+            directory / "metric_head.json",
+            isinstance(shrink, dict) and all(isinstance(v, (int, float)) for v in shrink.values()),
+        )
         booster = load_booster(directory / "metric_head.txt") if meta.get("has_booster") else None
-        return cls(booster, float(meta.get("shrink", 0.0)))
+        return cls(booster, shrink)
 
 
 class SubmissionHead:
