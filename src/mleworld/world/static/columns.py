@@ -202,7 +202,8 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
         f"AttributeError: 'DataFrame' object has no attribute '{attr}'",
         suggest.best_match(attr, candidates),
     )
-    confidence = ATTR_CONFIDENCE * (0.6 if walker.opaque_imports else 1.0)
+    # a package analysis did not load may register DataFrame accessors: only a hint then
+    confidence = ATTR_CONFIDENCE * (0.5 if walker.opaque_imports else 1.0)
     walker.emit("columns", "AttributeError", message, node, confidence)
     return UNKNOWN
 
@@ -229,7 +230,7 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         f"AttributeError: 'Series' object has no attribute '{attr}'",
         suggest.best_match(attr, _series_dir()),
     )
-    confidence = 0.85 * (0.6 if walker.opaque_imports else 1.0)
+    confidence = 0.85 * (0.5 if walker.opaque_imports else 1.0)
     walker.emit("columns", "AttributeError", message, node, confidence)
     return UNKNOWN
 

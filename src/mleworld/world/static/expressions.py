@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.flow import BRANCH, LOOP
 from mleworld.world.static.loops import MAX_UNROLL, element
+from mleworld.world.static.program import children
 from mleworld.world.static.scopes import Scope, comprehension_targets
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -47,17 +48,28 @@ _COMPARE: dict[type, Any] = {
 _LATER_OPERAND = 0.8  # the right side of `and` / `or` may not be evaluated
 
 
+_EXPR_HANDLERS: dict[type, Any] = {}
+
+
 class ExpressionWalker:
     """Expression evaluation, mixed into walker.Walker."""
 
     def expr(self: Walker, node: ast.expr) -> Value:
-        handler = getattr(self, "expr_" + type(node).__name__, None)
+        kind = type(node)
+        if kind is ast.Constant:
+            return Const(node.value)  # type: ignore[attr-defined]
+        handler = _EXPR_HANDLERS.get(kind)
         if handler is None:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child)
-            return UNKNOWN
-        return handler(node)
+            handler = _EXPR_HANDLERS[kind] = getattr(
+                ExpressionWalker, "expr_" + kind.__name__, ExpressionWalker._expr_children
+            )
+        return handler(self, node)
+
+    def _expr_children(self: Walker, node: ast.expr) -> Value:
+        for child in children(node):
+            if isinstance(child, ast.expr):
+                self.expr(child)
+        return UNKNOWN
 
     def expr_Constant(self: Walker, node: ast.Constant) -> Value:
         return Const(node.value)

@@ -67,12 +67,15 @@ def frame_method(
         return UNKNOWN
     inplace = isinstance(kw.get("inplace"), Const) and kw["inplace"].value is True  # type: ignore[union-attr]
     if name in _KEEP or name in _SUBSET or (name == "reset_index" and _is_true(kw.get("drop"))):
-        if name == "dropna" and _axis_is_columns(kw) is not False:
-            frame.exact = False if inplace else frame.exact
+        # select_dtypes, filter and dropna(axis=1) keep some columns: only an upper bound is known
+        subset = name in ("select_dtypes", "filter") or (
+            name == "dropna" and _axis_is_columns(kw) is not False
+        )
         if inplace:
+            frame.exact = frame.exact and not subset
             return Const(None)
         result = frame.copy()
-        result.exact = frame.exact and name not in _SUBSET
+        result.exact = frame.exact and not subset
         return result
     if name == "drop":
         return _drop(walker, frame, args, kw, node, inplace)

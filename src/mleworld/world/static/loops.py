@@ -79,29 +79,37 @@ def _prepare_loop(
     once per known item, or when it is the loop variable over known column names
     (`safe`); otherwise the frame may gain any column and is forgotten.
     """
-    bound = bound_in([*body] + ([target] if target is not None else []))  # type: ignore[list-item]
+    facts = walker.loop_facts.get(id(body))
+    if facts is None:
+        bound = bound_in([*body] + ([target] if target is not None else []))  # type: ignore[list-item]
+        stores = [
+            n
+            for n in ast.walk(ast.Module(body=list(body), type_ignores=[]))
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store)
+        ]
+        facts = walker.loop_facts[id(body)] = (bound, stores)
+    bound, stores = facts
     for name in bound:
         current = walker.scope.values if walker.scope.kind != "module" else walker.module.values
         if name not in current and name not in walker.scope.globals_decl:
             current[name] = UNKNOWN
-    for node in ast.walk(ast.Module(body=list(body), type_ignores=[])):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
-            base = node.value
-            if isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat"):
-                base = base.value
-            if not isinstance(base, ast.Name):
-                continue
-            frame = walker.scope.values.get(base.id) or walker.module.values.get(base.id)
-            if not isinstance(frame, Frame) or frame.columns is None:
-                continue
-            key = node.slice
-            if isinstance(key, ast.Tuple) and len(key.elts) == 2:
-                key = key.elts[1]
-            literal = _literal_names(key)
-            if literal is not None:
-                frame.add(literal)
-            elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):
-                frame.forget()
+    for node in stores:
+        base = node.value
+        if isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat"):
+            base = base.value
+        if not isinstance(base, ast.Name):
+            continue
+        frame = walker.scope.values.get(base.id) or walker.module.values.get(base.id)
+        if not isinstance(frame, Frame) or frame.columns is None:
+            continue
+        key = node.slice
+        if isinstance(key, ast.Tuple) and len(key.elts) == 2:
+            key = key.elts[1]
+        literal = _literal_names(key)
+        if literal is not None:
+            frame.add(literal)
+        elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):
+            frame.forget()
 
 
 def _literal_names(node: ast.AST) -> list[str] | None:

@@ -17,6 +17,7 @@ import builtins
 from typing import TYPE_CHECKING
 
 from mleworld.world.static import suggest
+from mleworld.world.static.program import children
 from mleworld.world.static.scopes import comprehension_targets, function_scope, module_bound
 
 if TYPE_CHECKING:
@@ -112,5 +113,5 @@ def _loads(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[as
             bound_here |= comprehension_targets(node)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             out.append(node)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(children(node))
     return [n for n in out if n.id not in bound_here]

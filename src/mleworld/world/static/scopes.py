@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from mleworld.world.static.program import children
 from mleworld.world.static.values import Value, join
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -22,6 +23,10 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 class _Binder(ast.NodeVisitor):
     """Collects the names bound in one scope, not entering nested scopes."""
+
+    def generic_visit(self, node: ast.AST) -> None:
+        for child in children(node):
+            self.visit(child)
 
     def __init__(self) -> None:
         self.bound: list[str] = []

@@ -19,13 +19,14 @@ import ast
 import builtins
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from mleworld.world.static import flow, names
 from mleworld.world.static.expressions import ExpressionWalker
 from mleworld.world.static.files import FileState
 from mleworld.world.static.flow import EXIT
 from mleworld.world.static.operations import OperationWalker
-from mleworld.world.static.program import ProgramIndex
+from mleworld.world.static.program import ProgramIndex, children
 from mleworld.world.static.report import Finding
 from mleworld.world.static.scopes import Scope, function_scope, merge
 from mleworld.world.static.statements import StatementWalker
@@ -55,6 +56,9 @@ MODULE_DUNDERS = (
     "__file__",
     "__cached__",
 )
+
+
+_STMT_HANDLERS: dict[type, Any] = {}
 
 
 class Walker(StatementWalker, ExpressionWalker, OperationWalker):
@@ -89,6 +93,8 @@ class Walker(StatementWalker, ExpressionWalker, OperationWalker):
         self.opaque_imports: set[str] = set()  # modules imported that analysis did not load
         self.imported: set[str] = set()  # every module name the program imports
         self.counts: dict[str, int] = {"calls_walked": 0, "frames": 0}
+        # per loop body (by id; the tree outlives the walk): names it binds, subscripts it stores
+        self.loop_facts: dict[int, tuple[list[str], list[ast.Subscript]]] = {}
 
     # --- findings -------------------------------------------------------------------
 
@@ -218,13 +224,16 @@ class Walker(StatementWalker, ExpressionWalker, OperationWalker):
         self.steps += 1
         if not self.stack and self.scope is self.module:
             self.top_line = node.lineno
-        handler = getattr(self, "stmt_" + type(node).__name__, None)
+        kind = type(node)
+        handler = _STMT_HANDLERS.get(kind)
         if handler is None:
-            for child in ast.iter_child_nodes(node):
+            handler = _STMT_HANDLERS[kind] = getattr(Walker, "stmt_" + kind.__name__, None)
+        if handler is None:
+            for child in children(node):
                 if isinstance(child, ast.expr):
                     self.expr(child)
             return None
-        return handler(node)
+        return handler(self, node)
 
     # --- control flow -----------------------------------------------------------------
 
