@@ -66,3 +66,8 @@ def test_writes_to_paths_analysis_cannot_follow_lower_confidence(data_dir: Path)
     )
     finding = next(f for f in analyze(program, data_dir).findings if f.detector == "files")
     assert finding.confidence < 0.6
+
+
+def test_a_program_that_changes_directory_gets_only_hints(data_dir: Path) -> None:
+    program = "import os\nimport pandas as pd\nos.chdir('/tmp')\ndf = pd.read_csv('input/nothing.csv')\n"
+    assert fatal(program, data_dir) == []

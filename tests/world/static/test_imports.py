@@ -64,3 +64,14 @@ def test_other_packages_are_checked_for_existence_only(probe_package: tuple[str,
     assert missing is not None
     assert missing.message == f"ModuleNotFoundError: No module named '{name}.missing_sub'"
     assert not marker.exists()
+
+
+def test_a_module_the_program_writes_itself_is_not_reported() -> None:
+    program = "with open('helpers_mlw.py', 'w') as fh:\n    fh.write('X = 1')\nimport helpers_mlw\n"
+    assert [f for f in analyze(program).findings if f.detector == "imports"] == []
+
+
+def test_a_program_that_extends_sys_path_gets_only_a_hint() -> None:
+    program = "import sys\nsys.path.append('./input/lib')\nimport helpers_mlw_elsewhere\n"
+    finding = next(f for f in analyze(program).findings if f.detector == "imports")
+    assert finding.confidence < 0.5

@@ -136,6 +136,8 @@ def check_read(
         if style == "errno"
         else f"FileNotFoundError: {text}"
     )
+    if walker.index.chdir:
+        confidence *= 0.5  # the program changes directory: relative paths may mean elsewhere
     finding = walker.emit("files", "FileNotFoundError", message, node, confidence)
     if finding is not None:
         walker.files.pending.append((finding, os.path.normpath(text), "read"))
@@ -156,7 +158,7 @@ def record_write(walker: Walker, target: Value | None, node: ast.Call, how: str 
     if norm == SUBMISSION:
         state.submission_written = True
     parent = os.path.dirname(norm)
-    if how is None or _dir_exists(walker, parent):
+    if how is None or walker.index.chdir or _dir_exists(walker, parent):
         return
     if how == "pandas":
         shown = str(PurePosixPath(text).parent)

@@ -153,19 +153,23 @@ def _module_value(name: str, st: Status) -> Value:
     return ModuleVal(name, st if isinstance(st, types.ModuleType) else None)
 
 
+def _missing(walker: Walker, name: str, st: Missing, node: ast.AST) -> None:
+    confidence = st.confidence
+    if name.partition(".")[0] in walker.index.py_files:
+        return  # the program writes that module's file itself
+    if walker.index.sys_path_changed:
+        confidence *= 0.5  # it may be found where the program points sys.path
+    message = f"ModuleNotFoundError: {st.message}"
+    walker.emit("imports", "ModuleNotFoundError", message, node, confidence)
+
+
 def handle_import(walker: Walker, node: ast.Import) -> None:
     for alias in node.names:
         walker.imported.add(alias.name)
         st = status(alias.name)
         bound = alias.asname or alias.name.partition(".")[0]
         if isinstance(st, Missing):
-            walker.emit(
-                "imports",
-                "ModuleNotFoundError",
-                f"ModuleNotFoundError: {st.message}",
-                node,
-                st.confidence,
-            )
+            _missing(walker, alias.name, st, node)
             walker.bind(bound, UNKNOWN)
             continue
         if st is None:
@@ -186,13 +190,7 @@ def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
     walker.imported.add(module_name)
     st = status(module_name)
     if isinstance(st, Missing):
-        walker.emit(
-            "imports",
-            "ModuleNotFoundError",
-            f"ModuleNotFoundError: {st.message}",
-            node,
-            st.confidence,
-        )
+        _missing(walker, module_name, st, node)
         for alias in names:
             walker.bind(alias.asname or alias.name, UNKNOWN)
         return

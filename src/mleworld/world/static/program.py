@@ -29,6 +29,7 @@ _INTERESTING = frozenset(
         ast.Global,
         ast.Import,
         ast.ImportFrom,
+        ast.Constant,
     }
 )
 
@@ -75,6 +76,11 @@ class ProgramIndex:
     modules: list[str] = field(default_factory=list)  # top-level modules imported, first-seen order
     dynamic: bool = False  # star import, exec, globals(), builtins patched
     n_calls: int = 0
+    py_files: set[str] = field(
+        default_factory=set
+    )  # module names of `.py` paths the program spells
+    sys_path_changed: bool = False  # sys.path.append / insert / assignment
+    chdir: bool = False  # os.chdir: relative paths no longer mean the workspace
 
     @classmethod
     def build(cls, tree: ast.Module) -> ProgramIndex:
@@ -91,13 +97,22 @@ class ProgramIndex:
         return index
 
     def _see(self, node: ast.AST, chain: tuple[ast.AST, ...]) -> None:
-        if isinstance(node, ast.Name):
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, str) and node.value.endswith(".py"):
+                self.py_files.add(node.value.rsplit("/", 1)[-1][:-3])
+        elif isinstance(node, ast.Name):
             if isinstance(node.ctx, ast.Load):
                 self.loaded.add(node.id)
                 if node.id in _DYNAMIC_NAMES:
                     self.dynamic = True
         elif isinstance(node, ast.Attribute):
             self.loaded.add(node.attr)
+            if node.attr == "chdir":
+                self.chdir = True
+            elif (
+                node.attr == "path" and isinstance(node.value, ast.Name) and node.value.id == "sys"
+            ):
+                self.sys_path_changed = True  # read or written: a program rarely reads it idly
             if isinstance(node.ctx, ast.Store):
                 self.attr_stores.add(node.attr)
                 if isinstance(node.value, ast.Name) and node.value.id in (
