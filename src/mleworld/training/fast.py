@@ -34,6 +34,7 @@ import numpy as np
 
 from mleworld.errors import MleWorldError
 from mleworld.world.fast.batch import STATIC_FAILED, Featurizer, analyze_many, query_facts
+from mleworld.world.fast.code import primary_family
 from mleworld.world.fast.features import FeatureSpec, TaskStats
 from mleworld.world.fast.heads import (
     ClassHead,
@@ -131,6 +132,7 @@ def _leave_run_out_stats(
     stages: Sequence[str],
     log_runtime: np.ndarray,
     metrics: Sequence[float | None],
+    families: Sequence[str],
 ) -> tuple[list[TaskStats | None], dict[str, TaskStats]]:
     """Per record: its task's statistics without its own run. Also the full statistics per task."""
     by_task: dict[str, list[int]] = defaultdict(list)
@@ -143,6 +145,7 @@ def _leave_run_out_stats(
             [stages[i] for i in rows],
             [float(log_runtime[i]) for i in rows],
             [metrics[i] for i in rows],
+            [families[i] for i in rows],
         )
 
     full = {task: stats_of(rows) for task, rows in by_task.items()}
@@ -272,7 +275,10 @@ def train_fast(
         float(r.y.metric) if r.y.metric is not None and math.isfinite(r.y.metric) else None
         for r in records
     ]
-    loo_stats, full_stats = _leave_run_out_stats(tasks, runs, labels, stages, log_runtime, metrics)
+    families = [primary_family(f.facts) for f in facts]
+    loo_stats, full_stats = _leave_run_out_stats(
+        tasks, runs, labels, stages, log_runtime, metrics, families
+    )
     metric_by_name = _metric_by_name(facts, tasks, full_stats)
 
     tfidf = CodeTfidf.fit(f.tokens for f in facts)

@@ -5,11 +5,13 @@ the metric head never predicts a raw number: it predicts an offset from an
 anchor in units of the task's metric spread. The anchor is the steadiest
 guess available without a model: the parent's metric (an improve step
 changes one thing: on held-out programs with a parent metric it is within 5%
-of the child's about nine times in ten), else the task's median metric, else
-the similarity-weighted metric of the nearest programs of the task that
-reported one, else the median of tasks with the same metric name. (Without a
-parent, the median beats the nearest programs' metric on held-out programs,
-which by construction have no near copy in training.) The other candidates
+of the child's about nine times in ten), else the task's median metric among
+programs of the same model family, else the task's median, else the
+similarity-weighted metric of the nearest programs of the task that reported
+one, else the median of tasks with the same metric name. (Without a parent,
+the family median beats the task median, and both beat the nearest
+programs' metric on held-out programs, which by construction have no near
+copy in training.) The other candidates
 go to the head relative to the anchor, so it can learn when to trust which.
 
 This module owns that arithmetic; the statistics come from neighbours.py and
@@ -27,7 +29,7 @@ from mleworld.world.fast.features import TaskStats
 from mleworld.world.fast.heads import METRIC_EXTRA
 from mleworld.world.fast.neighbours import stat
 
-KIND_PARENT, KIND_NEIGHBOURS, KIND_TASK, KIND_METRIC_NAME = 0, 1, 2, 3
+KIND_PARENT, KIND_NEIGHBOURS, KIND_TASK, KIND_METRIC_NAME, KIND_FAMILY = 0, 1, 2, 3, 4
 
 
 def metric_anchor(
@@ -36,17 +38,20 @@ def metric_anchor(
     stats: TaskStats | None,
     metric_name: str | None,
     by_metric_name: Mapping[str, float],
+    family: str = "none",
 ) -> tuple[float, float, np.ndarray]:
     """(anchor, scale, extra features in METRIC_EXTRA order); anchor NaN when nothing is known."""
     nb = stat(neighbours, "nb_metric")
     nb_top = stat(neighbours, "nb_metric_top")
     median = stats.metric_median if stats is not None else math.nan
+    family_median = stats.family_metric.get(family, math.nan) if stats is not None else math.nan
     by_name = by_metric_name.get(metric_name or "", math.nan)
     parent = (
         math.nan if parent_metric is None or not math.isfinite(parent_metric) else parent_metric
     )
     candidates = (
         (KIND_PARENT, parent),
+        (KIND_FAMILY, family_median),
         (KIND_TASK, median),
         (KIND_NEIGHBOURS, nb),
         (KIND_METRIC_NAME, by_name),
@@ -72,6 +77,7 @@ def metric_anchor(
             rel(nb),
             rel(nb_top),
             rel(median),
+            rel(family_median),
             stat(neighbours, "nb_metric_sim"),
             spread / scale if math.isfinite(spread) else math.nan,
             stat(neighbours, "nb_metric_count"),

@@ -26,7 +26,13 @@ import numpy as np
 import scipy.sparse as sp
 
 from mleworld.world.fast.anchor import metric_anchor
-from mleworld.world.fast.code import code_facts, code_tokens, imported_modules, strip_comments
+from mleworld.world.fast.code import (
+    code_facts,
+    code_tokens,
+    imported_modules,
+    primary_family,
+    strip_comments,
+)
 from mleworld.world.fast.features import FeatureSpec, QueryFacts, TaskStats, featurize, task_metric
 from mleworld.world.fast.neighbours import NeighbourPool
 from mleworld.world.fast.tfidf import CodeTfidf
@@ -210,6 +216,7 @@ class Featurizer:
                 task_stats[i],
                 got_facts[i].metric_name,
                 self.metric_by_name,
+                primary_family(got_facts[i].facts),
             )
             anchors[i], scales[i] = anchor, scale
             extras.append(extra)

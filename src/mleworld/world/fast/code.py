@@ -257,6 +257,12 @@ def code_facts(program: str, tokens: list[str] | None = None) -> dict[str, float
     return facts
 
 
+def primary_family(facts: dict[str, float]) -> str:
+    """The model family a program names most (`none` when it names none): what mostly sets its metric."""
+    best = max(FAMILIES, key=lambda name: facts.get(f"family_{name}", 0.0))
+    return best if facts.get(f"family_{best}", 0.0) > 0 else "none"
+
+
 def _work(facts: dict[str, float]) -> float:
     """A crude count of model fits times their size: trees (or iterations) x folds x repeats x fits."""
     size = 1.0

@@ -45,6 +45,7 @@ _OVERVIEW_HEAD = re.compile(r"\((\d[\d,]*) files?, ([\d.]+) (B|KB|MB|GB|TB)")
 _TABLE = re.compile(
     r"^(\S[^\n:]*?): (?:CSV|TSV|Parquet)[^,\n]*, (\d[\d,]*) rows? x (\d[\d,]*) columns?", re.M
 )
+MIN_FAMILY_METRICS = 3
 _UNITS = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3, "TB": 1024**4}
 
 OVERVIEW_NAMES = (
@@ -194,6 +195,8 @@ class TaskStats:
     metric_count: int = 0
     stage_clean: dict[str, float] = field(default_factory=dict)
     stage_timeout: dict[str, float] = field(default_factory=dict)
+    # Median metric per model family (see code.primary_family), for families seen often enough.
+    family_metric: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def from_outcomes(
@@ -202,6 +205,7 @@ class TaskStats:
         stages: Sequence[str],
         log_runtimes: Sequence[float],
         metrics: Sequence[float | None],
+        families: Sequence[str] | None = None,
     ) -> TaskStats:
         n = len(classes)
         if n == 0:
@@ -227,6 +231,16 @@ class TaskStats:
                 stats.stage_timeout[stage] = _smoothed(
                     timeout[mask].sum(), int(mask.sum()), prior=0.05
                 )
+        if families is not None:
+            by_family: dict[str, list[float]] = {}
+            for family, metric in zip(families, metrics, strict=True):
+                if metric is not None and math.isfinite(metric):
+                    by_family.setdefault(family, []).append(metric)
+            stats.family_metric = {
+                family: float(np.median(values))
+                for family, values in sorted(by_family.items())
+                if len(values) >= MIN_FAMILY_METRICS
+            }
         return stats
 
     def to_dict(self) -> dict[str, Any]:
@@ -251,6 +265,7 @@ class TaskStats:
             metric_count=int(data.get("metric_count", 0)),
             stage_clean={str(k): float(v) for k, v in (data.get("stage_clean") or {}).items()},
             stage_timeout={str(k): float(v) for k, v in (data.get("stage_timeout") or {}).items()},
+            family_metric={str(k): float(v) for k, v in (data.get("family_metric") or {}).items()},
         )
 
 

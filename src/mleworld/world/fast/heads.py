@@ -327,6 +327,7 @@ METRIC_EXTRA = (
     "rel_nb",
     "rel_nb_top",
     "rel_task_median",
+    "rel_family_median",
     "nb_metric_sim",
     "nb_metric_spread_rel",
     "nb_metric_count",

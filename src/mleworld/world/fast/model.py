@@ -32,6 +32,7 @@ import numpy as np
 
 from mleworld.errors import MleWorldError
 from mleworld.world.fast.batch import Featurizer, Inputs, finding_dict, query_facts
+from mleworld.world.fast.code import primary_family
 from mleworld.world.fast.features import FeatureSpec, TaskStats
 from mleworld.world.fast.heads import (
     METRIC_EXTRA,
@@ -304,7 +305,11 @@ class FastWorldModel:
             [math.nan if m is None else float(m) for m in metrics],
         )
         observed = TaskStats.from_outcomes(
-            labels, [r.stage for r in records], log_runtime.tolist(), metrics
+            labels,
+            [r.stage for r in records],
+            log_runtime.tolist(),
+            metrics,
+            [primary_family(f.facts) for f in facts],
         )
         features.task_stats[task] = _merge(self.train_task_stats.get(task), observed)
         inputs = features.prepare(queries, facts=facts, exclude_ids=[r.id for r in records])
@@ -469,6 +474,8 @@ def _merge(base: TaskStats | None, observed: TaskStats) -> TaskStats:
         merged.stage_timeout[stage] = blend(
             base.stage_timeout.get(stage, math.nan), observed.stage_timeout.get(stage, math.nan)
         )
+    # A family the training runs never reached a metric with is learned from the task's own runs.
+    merged.family_metric = {**observed.family_metric, **base.family_metric}
     return merged
 
 
