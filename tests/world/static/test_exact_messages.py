@@ -46,6 +46,13 @@ CRASHES: dict[str, tuple[str, str]] = {
         "m = LogisticRegression()\nm.predict_probas([[1.0]])\n",
         "module_attrs",
     ),
+    "instance_from_factory": (
+        "from sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\n"
+        "from sklearn.linear_model import LogisticRegression\n"
+        "m = make_pipeline(StandardScaler(), LogisticRegression())\nm.fit([[1.0], [2.0]], [0, 1])\n"
+        "p = m.predict_probas([[1.0]])\n",
+        "module_attrs",
+    ),
     "kwarg_class": (
         "from sklearn.ensemble import RandomForestClassifier\nRandomForestClassifier(n_estimator=10)\n",
         "kwargs",

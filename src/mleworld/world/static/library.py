@@ -22,6 +22,7 @@ from mleworld.world.static.values import (
     UNKNOWN,
     Const,
     Frame,
+    Instance,
     Keys,
     PathVal,
     Seq,
@@ -166,7 +167,22 @@ def _series(
     return SeriesVal(const_str(kw.get("name")))
 
 
+def _makes(module: str, cls: str) -> Handler:
+    """A factory function (`make_pipeline`) whose result is an instance of a known class."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        klass = getattr(sys.modules.get(module), cls, None)
+        return Instance(klass) if isinstance(klass, type) else UNKNOWN
+
+    return handler
+
+
 HANDLERS: dict[tuple[str, str], Handler] = {
+    ("sklearn.pipeline", "make_pipeline"): _makes("sklearn.pipeline", "Pipeline"),
+    ("sklearn.pipeline", "make_union"): _makes("sklearn.pipeline", "FeatureUnion"),
+    ("sklearn.compose", "make_column_transformer"): _makes("sklearn.compose", "ColumnTransformer"),
     ("pandas", "read_csv"): frame_sources.read_csv,
     ("pandas", "read_table"): frame_sources.read_table,
     ("pandas", "read_parquet"): _read("plain", 0, "path"),
