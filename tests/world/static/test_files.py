@@ -69,5 +69,7 @@ def test_writes_to_paths_analysis_cannot_follow_lower_confidence(data_dir: Path)
 
 
 def test_a_program_that_changes_directory_gets_only_hints(data_dir: Path) -> None:
-    program = "import os\nimport pandas as pd\nos.chdir('/tmp')\ndf = pd.read_csv('input/nothing.csv')\n"
+    program = (
+        "import os\nimport pandas as pd\nos.chdir('/tmp')\ndf = pd.read_csv('input/nothing.csv')\n"
+    )
     assert fatal(program, data_dir) == []

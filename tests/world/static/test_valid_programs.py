@@ -164,7 +164,8 @@ VALID: dict[str, str] = {
     ),
     "del_then_rebind": "a = 1\ndel a\na = 2\nprint(a)\n",
     "frames_in_a_dict": (
-        READ + "dfs = {'train': train, 'test': test}\nfor name, df in dfs.items():\n    df['n'] = len(name)\n"
+        READ
+        + "dfs = {'train': train, 'test': test}\nfor name, df in dfs.items():\n    df['n'] = len(name)\n"
         "print(dfs['train']['n'].sum(), train['n'].sum())\n"
     ),
     "frames_through_map": (
@@ -181,7 +182,8 @@ VALID: dict[str, str] = {
         "print(train['q'].sum(), test['q'].sum(), shapes[0]['z'].sum())\n"
     ),
     "many_frames_in_a_long_list": (
-        READ + "frames = [train.copy() for _ in range(3)] + [train] * 17\nfor f in frames:\n    f['r'] = 0\n"
+        READ
+        + "frames = [train.copy() for _ in range(3)] + [train] * 17\nfor f in frames:\n    f['r'] = 0\n"
         "print(train['r'].sum())\n"
     ),
     "dataclass_config": (

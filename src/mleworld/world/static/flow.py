@@ -46,7 +46,8 @@ def dotted(node: ast.AST) -> str:
     return ""
 
 
-_PASS_THROUGH = {"cache", "lru_cache", "wraps", "timer", "njit", "jit"}
+# Decorators that return the function itself, or one that behaves the same.
+_PASS_THROUGH = {"cache", "lru_cache", "wraps", "njit", "jit"}
 
 
 def decorate(func: FuncVal, decorators: list[Value]) -> Value:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 MAX_UNROLL = 16  # a loop over a known list longer than this is walked once
+UNROLL_STEPS = 20_000  # once the walk has taken this many statements, every loop is walked once
 
 
 def element(source: Value) -> Value:
@@ -127,7 +128,7 @@ def _literal_names(node: ast.AST) -> list[str] | None:
 
 def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
     items, each = iteration(walker.expr(node.iter))
-    unrolled = items is not None and walker.steps < 20_000
+    unrolled = items is not None and walker.steps < UNROLL_STEPS
     safe = (
         frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
         if isinstance(each, Keys)
