@@ -10,40 +10,35 @@ and report findings through `emit`, which drops what a handler would catch and
 scales confidence by how surely the code runs.
 
 This module owns statements, control flow, scopes and the finding sink;
-statements.py, expressions.py and operations.py hold the per-node rules.
+statements.py, expressions.py, comprehensions.py, operations.py and
+inlining.py hold the per-node rules.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from mleworld.world.static import flow, names
+from mleworld.world.static.comprehensions import ComprehensionWalker
 from mleworld.world.static.expressions import ExpressionWalker
 from mleworld.world.static.files import FileState
 from mleworld.world.static.flow import EXIT
+from mleworld.world.static.inlining import InlineWalker
 from mleworld.world.static.operations import OperationWalker
 from mleworld.world.static.program import ProgramIndex, children
 from mleworld.world.static.report import Finding
-from mleworld.world.static.scopes import Scope, function_scope, merge
+from mleworld.world.static.scopes import Scope, merge
 from mleworld.world.static.statements import StatementWalker
 from mleworld.world.static.values import (
     UNKNOWN,
-    ClassVal,
     Const,
-    FuncVal,
     Obj,
-    UserInstance,
     Value,
-    escape,
-    join,
 )
 
-MAX_DEPTH = 8  # nested calls walked
-MAX_STEPS = 40_000  # statements walked per program, calls included
 # The names a script's globals hold before its first line runs, in dict order.
 MODULE_DUNDERS = (
     "__name__",
@@ -61,7 +56,7 @@ MODULE_DUNDERS = (
 _STMT_HANDLERS: dict[type, Any] = {}
 
 
-class Walker(StatementWalker, ExpressionWalker, OperationWalker):
+class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWalker, InlineWalker):
     """Walks one parsed program; findings accumulate in `found` in walk order."""
 
     def __init__(self, tree: ast.Module, source: str, data_dir: Path | None) -> None:
@@ -267,70 +262,3 @@ class Walker(StatementWalker, ExpressionWalker, OperationWalker):
             return EXIT
         self.scope.values = merge(ends)
         return None
-
-    def inline(
-        self, func: FuncVal, args: list[Value], kwargs: dict[str, Value], star: bool
-    ) -> Value:
-        """Walk a user function's body for one call; its return value, joined over returns."""
-        node = func.node
-        if (
-            func.opaque
-            or isinstance(node, ast.AsyncFunctionDef)
-            or self.index.functions[id(node)].generator
-            or node in self.stack
-            or len(self.stack) >= MAX_DEPTH
-            or self.steps > MAX_STEPS
-        ):
-            self.opaque_call(args, kwargs)
-            return UNKNOWN
-        info = function_scope(node)
-        scope = Scope(
-            "function",
-            {},
-            info.locals,
-            info.globals,
-            info.nonlocals,
-            list(func.closure),
-            info.local_order,
-        )
-        flow.bind_params(scope, func, args, kwargs, star)
-        self.walked.add(id(node))
-        self.counts["calls_walked"] += 1
-        outer = self.scope
-        self.scope = scope
-        self.stack.append(node)
-        self.returns.append([])
-        try:
-            if isinstance(node, ast.Lambda):
-                results = [self.expr(node.body)]
-            else:
-                kind = self.block(node.body)
-                results = self.returns[-1]
-                if kind != EXIT:
-                    results.append(Const(None))
-        finally:
-            self.returns.pop()
-            self.stack.pop()
-            self.scope = outer
-        if not results:
-            return UNKNOWN
-        value = results[0]
-        for other in results[1:]:
-            value = join(value, other)
-        return value
-
-    def construct(
-        self, cls: ClassVal, args: list[Value], kwargs: dict[str, Value], star: bool
-    ) -> Value:
-        instance = UserInstance(cls)
-        init = cls.lookup("__init__")
-        if isinstance(init, FuncVal):
-            self.inline(replace(init, bound_self=instance), args, kwargs, star)
-        elif init is not None or not cls.pure:
-            self.opaque_call(args, kwargs)
-        return instance
-
-    def opaque_call(self, args: list[Value], kwargs: dict[str, Value]) -> None:
-        """Code analysis cannot follow gets these values: what they hold is no longer known."""
-        for value in [*args, *kwargs.values()]:
-            escape(value)

@@ -1,0 +1,109 @@
+"""Comprehensions: their own scope, walked once per item over a short known list.
+
+A comprehension over a list or tuple of at most MAX_UNROLL known items is
+walked like a loop, once per item; when every condition can be decided, a list
+comprehension gives the list of its results (so
+`train, test = [pd.read_csv(p) for p in paths]` gives two tracked frames). Any
+other comprehension is walked once with each target bound to what one item is
+(loops.element), less certain; `[c for c in columns if ...]` gives names among
+`columns`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from mleworld.world.static.flow import BRANCH, LOOP
+from mleworld.world.static.loops import MAX_UNROLL, element
+from mleworld.world.static.scopes import Scope, comprehension_targets
+from mleworld.world.static.values import UNKNOWN, Keys, Seq, Value
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+
+class ComprehensionWalker:
+    """Comprehension evaluation, mixed into walker.Walker."""
+
+    def expr_ListComp(
+        self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+    ) -> Value:
+        first = self.expr(node.generators[0].iter)
+        scope = Scope(
+            "comp", {}, frozenset(comprehension_targets(node)), closure=self.function_chain()
+        )
+        outer = self.scope
+        self.scope = scope
+        saved = self.certainty
+        try:
+            items = first.items if isinstance(first, Seq) else None
+            if len(node.generators) == 1 and items is not None and len(items) <= MAX_UNROLL:
+                unrolled = self._comprehension_items(node, list(items))
+                if unrolled is not None:
+                    return unrolled
+            else:
+                self.certainty *= LOOP
+                for index, gen in enumerate(node.generators):
+                    source = first if index == 0 else self.expr(gen.iter)
+                    self.assign(gen.target, element(source))
+                    for cond in gen.ifs:
+                        self.expr(cond)
+                self._comprehension_result(node)
+        finally:
+            self.scope = outer
+            self.certainty = saved
+        if (
+            isinstance(node, ast.ListComp)
+            and len(node.generators) == 1
+            and isinstance(node.elt, ast.Name)
+            and isinstance(node.generators[0].target, ast.Name)
+            and node.elt.id == node.generators[0].target.id
+        ):
+            found = element(first)
+            if isinstance(found, Keys):
+                return Keys(found.upper, many=True, exact=False)
+        return UNKNOWN
+
+    def _comprehension_items(
+        self: Walker,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        items: list[Value],
+    ) -> Value | None:
+        """A comprehension over a short known list, walked once per item like a loop.
+
+        Its value when every condition could be decided (a list comprehension), else None.
+        """
+        gen = node.generators[0]
+        results: list[Value] | None = []
+        for item in items:
+            self.assign(gen.target, item)
+            truths = [self.truth(cond) for cond in gen.ifs]
+            if False in truths:
+                continue
+            saved = self.certainty
+            if None in truths:
+                self.certainty *= BRANCH
+                results = None
+            try:
+                value = self._comprehension_result(node)
+            finally:
+                self.certainty = saved
+            if results is not None:
+                results.append(value)
+        if not isinstance(node, ast.ListComp):
+            return UNKNOWN
+        return Seq(results, "list") if results is not None else None
+
+    def _comprehension_result(
+        self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+    ) -> Value:
+        if isinstance(node, ast.DictComp):
+            self.expr(node.key)
+            self.expr(node.value)
+            return UNKNOWN
+        return self.expr(node.elt)
+
+    expr_SetComp = expr_GeneratorExp = expr_DictComp = expr_ListComp
+
+    # --- dispatch to detectors ---------------------------------------------------------
