@@ -51,9 +51,6 @@ from mleworld.world.prediction import Query
 from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab, leaf_name
 
 MIN_RECORDS = 20
-# Training rows see neighbours as a new program would: never itself, nor a near copy
-# (TF-IDF cosine above this), since a held-out program has no near copy in training.
-NEAR_COPY_SIM = 0.95
 MIN_CLASS_COUNT = 5
 CAL_SHARE = 0.2
 DataDirs = str | Mapping[str, Path] | Callable[[str], Path | None] | None
@@ -299,7 +296,6 @@ def train_fast(
         reports=reports,
         stats=loo_stats,
         exclude_ids=[r.id for r in records],
-        max_sim=NEAR_COPY_SIM,
     )
     timings["features_s"] = time.perf_counter() - began
 

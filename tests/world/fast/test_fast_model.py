@@ -171,7 +171,7 @@ def test_observing_a_task_moves_its_predictions_towards_what_it_does(
             assert [p.exc_probs[TIMEOUT] for p in model.predict_batch(probes[:1])] == before[:1]
     after = [p.exc_probs[TIMEOUT] for p in model.predict_batch(probes)]
     assert all(a > b for a, b in zip(after, before, strict=True))
-    assert sum(after) / len(after) > sum(before) / len(before) + 0.1
+    assert sum(after) / len(after) > sum(before) / len(before) + 0.03
     assert model.observed == {"digits": 10}
     # Another task is untouched, and a model with online learning off learns nothing.
     assert all(

@@ -34,7 +34,7 @@ from mleworld.world.fast.code import (
     strip_comments,
 )
 from mleworld.world.fast.features import FeatureSpec, QueryFacts, TaskStats, featurize, task_metric
-from mleworld.world.fast.neighbours import NeighbourPool
+from mleworld.world.fast.neighbours import NEAR_COPY_SIM, NeighbourPool
 from mleworld.world.fast.tfidf import CodeTfidf
 from mleworld.world.prediction import Query
 
@@ -167,6 +167,7 @@ class Featurizer:
         task_stats: Mapping[str, TaskStats],
         metric_by_name: Mapping[str, float],
         n_neighbours: int = 5,
+        near_copy_sim: float | None = NEAR_COPY_SIM,
     ) -> None:
         self.spec = spec
         self.tfidf = tfidf
@@ -174,6 +175,7 @@ class Featurizer:
         self.task_stats = dict(task_stats)
         self.metric_by_name = dict(metric_by_name)
         self.n_neighbours = int(n_neighbours)
+        self.near_copy_sim = near_copy_sim
 
     def report(self, query: Query) -> Any:
         """The static report of a query (cached by program and data folder)."""
@@ -187,7 +189,6 @@ class Featurizer:
         reports: Sequence[Any] | None = None,
         stats: Sequence[TaskStats | None] | None = None,
         exclude_ids: Sequence[str] | None = None,
-        max_sim: float | None = None,
     ) -> Inputs:
         """The inputs of a batch. Training passes precomputed facts/reports and leave-out statistics."""
         seconds = np.zeros(len(queries))
@@ -201,7 +202,12 @@ class Featurizer:
         vectors = self.tfidf.transform([f.tokens for f in got_facts])
         tasks = [q.task_id for q in queries]
         neighbours = self.pool.stats(
-            vectors, tasks, k=self.n_neighbours, exclude_ids=exclude_ids, max_sim=max_sim
+            vectors,
+            tasks,
+            k=self.n_neighbours,
+            exclude_ids=exclude_ids,
+            # Leave-out rows (training, online refits) also leave out near copies.
+            max_sim=self.near_copy_sim if exclude_ids is not None else None,
         )
         task_stats = list(stats) if stats is not None else [self.task_stats.get(t) for t in tasks]
         X = featurize(self.spec, queries, got_facts, got_reports, task_stats, neighbours)
