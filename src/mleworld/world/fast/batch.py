@@ -15,6 +15,7 @@ features.py's, the anchor arithmetic anchor.py's.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -57,6 +58,7 @@ def query_facts(query: Query) -> QueryFacts:
 
 
 _REPORTS: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
+_REPORTS_LOCK = threading.Lock()  # an agent may predict from several threads
 STATIC_FAILED = "static_failed"  # the signal an empty report carries when the analyzer raised
 
 
@@ -74,15 +76,21 @@ def analyze(query: Query) -> Any:
     """The static report of a query's program against its data folder (cached per process)."""
     folder = Path(query.data_dir) if query.data_dir is not None else None
     key = (query.x.program, str(folder or ""), _folder_stamp(folder))
-    report = _REPORTS.get(key)
-    if report is not None:
-        _REPORTS.move_to_end(key)
-        return report
+    with _REPORTS_LOCK:
+        report = _REPORTS.get(key)
+        if report is not None:
+            _REPORTS.move_to_end(key)
+            return report
     report = _analyze_job((query.x.program, str(folder or "")))
-    _REPORTS[key] = report
-    while len(_REPORTS) > _REPORT_CACHE:
-        _REPORTS.popitem(last=False)
+    _remember({key: report})
     return report
+
+
+def _remember(reports: Mapping[tuple[str, str, int], Any]) -> None:
+    with _REPORTS_LOCK:
+        _REPORTS.update(reports)
+        while len(_REPORTS) > _REPORT_CACHE:
+            _REPORTS.popitem(last=False)
 
 
 def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
@@ -92,8 +100,10 @@ def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
     for i, query in enumerate(queries):
         folder = Path(query.data_dir) if query.data_dir is not None else None
         key = (query.x.program, str(folder or ""), _folder_stamp(folder))
-        if key in _REPORTS:
-            reports[i] = _REPORTS[key]
+        with _REPORTS_LOCK:
+            cached = _REPORTS.get(key)
+        if cached is not None:
+            reports[i] = cached
         else:
             todo.setdefault(key[:2], []).append(i)
     jobs = [(program, folder) for program, folder in todo]
@@ -109,13 +119,12 @@ def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
             results = list(pool.map(_analyze_job, jobs, chunksize=16))
     else:
         results = [_analyze_job(job) for job in jobs]
+    fresh = {}
     for (program, folder), report in zip(jobs, results, strict=True):
-        path = Path(folder) if folder else None
-        _REPORTS[(program, folder, _folder_stamp(path))] = report
+        fresh[(program, folder, _folder_stamp(Path(folder) if folder else None))] = report
         for i in todo[(program, folder)]:
             reports[i] = report
-    while len(_REPORTS) > _REPORT_CACHE:
-        _REPORTS.popitem(last=False)
+    _remember(fresh)
     return reports
 
 

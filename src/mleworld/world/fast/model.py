@@ -56,7 +56,7 @@ from mleworld.world.fast.neighbours import (
 from mleworld.world.fast.persist import atomic_directory, check_directory, load_json, save_json
 from mleworld.world.fast.tfidf import CodeTfidf
 from mleworld.world.prediction import Prediction, Query
-from mleworld.world.vocab import CLEAN, TIMEOUT, Vocab
+from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab
 
 SCHEMA_VERSION = 1
 NAME = "fast"
@@ -222,6 +222,9 @@ class FastWorldModel:
                 dist = weight * hot + (1.0 - weight) * dist
                 certain = weight >= 0.9
             exc = self.vocab.classes[int(np.argmax(dist))]
+            if exc == OTHER and first is not None and self.vocab.normalize(first.exc_type) == OTHER:
+                # A class outside the vocabulary that static analysis proves: name it exactly.
+                exc = str(first.exc_type)
             limit = float(query.x.time_limit_s)
             if exc == CLEAN:
                 runtime = float(np.expm1(log_runtime[i]))
@@ -319,7 +322,7 @@ class FastWorldModel:
         )
         features.task_stats[task] = _merge(self.train_task_stats.get(task), observed)
         inputs = features.prepare(queries, facts=facts, exclude_ids=[r.id for r in records])
-        probs, predicted_log_runtime = self.class_probabilities(inputs, queries, bias=False)
+        probs, _ = self.class_probabilities(inputs, queries, bias=False)
         bias = TaskBias(n=len(records))
         classes = self.class_head.classes
         index = {c: i for i, c in enumerate(classes)}
