@@ -340,6 +340,7 @@ def train_fast(
         inputs.anchor[metric_rows],
         inputs.scale[metric_rows],
         observed,
+        names=spec.names,
         seed=seed,
         threads=threads,
     )

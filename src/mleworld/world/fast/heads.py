@@ -344,10 +344,36 @@ class MetricHead:
     """
 
     GROUPS = ("parent", "other")
+    # The columns it reads: what a program models with (families, settings, preprocessing),
+    # what the task is, and the metric candidates. Not the hashed tokens: a few hundred
+    # metrics are too few to learn from thousands of sparse token columns.
+    PREFIXES = (
+        "family_",
+        "max_",
+        "min_learning_rate",
+        "count_",
+        "n_families",
+        "log_work",
+        "metric_",
+        "lower_is_better",
+        "stage_",
+        "log_train_rows",
+        "train_cols",
+        "has_parent",
+    )
 
-    def __init__(self, booster: Any | None, shrink: dict[str, float]) -> None:
+    def __init__(
+        self, booster: Any | None, shrink: dict[str, float], columns: Sequence[int] = ()
+    ) -> None:
         self.booster = booster
         self.shrink = {g: float(shrink.get(g, 0.0)) for g in self.GROUPS}
+        self.columns = np.asarray(list(columns), dtype=np.int64)
+
+    @classmethod
+    def select(cls, names: Sequence[str]) -> list[int]:
+        """Indices of the metric head's columns among the feature names (the extras are always in)."""
+        keep = [i for i, n in enumerate(names) if n.startswith(cls.PREFIXES)]
+        return keep + list(range(len(names), len(names) + len(METRIC_EXTRA)))
 
     @staticmethod
     def groups(X: np.ndarray) -> np.ndarray:
@@ -368,21 +394,34 @@ class MetricHead:
         scale: np.ndarray,
         observed: np.ndarray,
         *,
+        names: Sequence[str],
         seed: int = 0,
         threads: int = 1,
     ) -> tuple[MetricHead, dict[str, Any]]:
         """`X`, `target` (the offset in scale units) etc. cover only rows with a metric and an anchor."""
         none = dict.fromkeys(cls.GROUPS, 0.0)
+        columns = cls.select(names)
         if len(target) < 20:
-            return cls(None, none), {"rounds": 0, "shrink": none}
+            return cls(None, none, columns), {"rounds": 0, "shrink": none}
         clipped = np.clip(target, -5.0, 5.0)
-        params = _params("huber", seed, threads, alpha=0.5, num_leaves=7, min_data_in_leaf=10)
-        part, full, rounds = _fit(params, X, clipped, fit_rows, cal_rows)
+        params = _params(
+            "huber",
+            seed,
+            threads,
+            alpha=0.5,
+            num_leaves=4,
+            min_data_in_leaf=20,
+            learning_rate=0.03,
+            lambda_l2=5.0,
+        )
+        kind = X[:, -len(METRIC_EXTRA) + METRIC_EXTRA.index("anchor_kind")]
+        part, full, rounds = _fit(params, X[:, columns], clipped, fit_rows, cal_rows)
+        X = np.column_stack([X[:, columns], kind])
         shrink = dict(none)
         report: dict[str, Any] = {"rounds": rounds}
         if part is not None and len(cal_rows):
-            offset = _predict(part, X[cal_rows])
-            on_parent = cls.groups(X[cal_rows])
+            offset = _predict(part, X[cal_rows, :-1])
+            on_parent = X[cal_rows, -1] == _kind_parent()
             grid = np.linspace(0.0, 1.0, 11)
             for group, mask in (("parent", on_parent), ("other", ~on_parent)):
                 if mask.sum() < 5:
@@ -409,20 +448,27 @@ class MetricHead:
                 report[f"cal_within5_{group}"] = best
                 report[f"cal_rows_{group}"] = int(mask.sum())
         report["shrink"] = shrink
-        return cls(full if any(v > 0 for v in shrink.values()) else None, shrink), report
+        report["columns"] = len(columns)
+        booster = full if any(v > 0 for v in shrink.values()) else None
+        return cls(booster, shrink, columns), report
 
     def offset(self, X: np.ndarray) -> np.ndarray:
+        """The learned offset (in scale units) for rows of the full metric matrix."""
         if self.booster is None or len(X) == 0:
             return np.zeros(len(X))
         factor = np.where(self.groups(X), self.shrink["parent"], self.shrink["other"])
-        return factor * _predict(self.booster, X)
+        return factor * _predict(self.booster, X[:, self.columns])
 
     def save(self, directory: Path) -> None:
         if self.booster is not None:
             save_booster(directory / "metric_head.txt", self.booster)
         save_json(
             directory / "metric_head.json",
-            {"shrink": self.shrink, "has_booster": self.booster is not None},
+            {
+                "shrink": self.shrink,
+                "columns": self.columns.tolist(),
+                "has_booster": self.booster is not None,
+            },
         )
 
     @classmethod
@@ -433,8 +479,15 @@ class MetricHead:
             directory / "metric_head.json",
             isinstance(shrink, dict) and all(isinstance(v, (int, float)) for v in shrink.values()),
         )
+        columns = meta.get("columns", [])
+        _expect(
+            directory / "metric_head.json",
+            isinstance(columns, list) and all(isinstance(c, int) and c >= 0 for c in columns),
+        )
         booster = load_booster(directory / "metric_head.txt") if meta.get("has_booster") else None
-        return cls(booster, shrink)
+        if booster is not None:
+            _expect(directory / "metric_head.txt", booster.num_feature() == len(columns))
+        return cls(booster, shrink, columns)
 
 
 class SubmissionHead:
@@ -507,6 +560,12 @@ class SubmissionHead:
         )
         _expect(directory / "submission_head.json", ok)
         return cls(rates)  # type: ignore[arg-type]
+
+
+def _kind_parent() -> int:
+    from mleworld.world.fast.anchor import KIND_PARENT
+
+    return KIND_PARENT
 
 
 def _within(predicted: np.ndarray, observed: np.ndarray, tolerance: float = 0.05) -> np.ndarray:

@@ -439,13 +439,12 @@ class FastWorldModel:
                     f"model {directory}: the {head_name} head reads {booster.num_feature()} features, "
                     f"expected {expected}; retrain it with `mleworld wm train --backend fast`"
                 )
-        metric_booster = model.metric_head.booster
-        if metric_booster is not None and metric_booster.num_feature() != n_features + len(
-            METRIC_EXTRA
-        ):
+        columns = model.metric_head.columns
+        if len(columns) and int(columns.max()) >= n_features + len(METRIC_EXTRA):
             raise MleWorldError(
-                f"model {directory}: the metric head reads {metric_booster.num_feature()} features, "
-                f"expected {n_features + len(METRIC_EXTRA)}; retrain it with `mleworld wm train --backend fast`"
+                f"model {directory}: the metric head reads column {int(columns.max())}, "
+                f"beyond the {n_features + len(METRIC_EXTRA)} the features have; "
+                "retrain it with `mleworld wm train --backend fast`"
             )
         return model
 
