@@ -52,6 +52,7 @@ def _register() -> None:
         predict_cmd,
         run_cmd,
         task_cmd,
+        wm_cmd,
         wm_eval_cmd,
     )
 
@@ -67,6 +68,8 @@ def _register() -> None:
         run_cmd,
         judge_cmd,
         predict_cmd,
+        wm_cmd,
+        wm_cmd,
         wm_eval_cmd,
     ):
         module.register(app)
