@@ -281,6 +281,8 @@ def _work(facts: dict[str, float]) -> float:
 def hashed_tokens(tokens: list[str], imports: list[str], dim: int) -> np.ndarray:
     """A bag of tokens hashed into `dim` buckets (crc32, so the same everywhere), log1p counts."""
     row = np.zeros(dim, dtype=np.float32)
+    if dim == 0:
+        return row
     counts = Counter(tokens)
     counts.update("import:" + name for name in imports)
     for token, n in counts.items():
