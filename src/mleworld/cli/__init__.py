@@ -69,7 +69,6 @@ def _register() -> None:
         judge_cmd,
         predict_cmd,
         wm_cmd,
-        wm_cmd,
         wm_eval_cmd,
     ):
         module.register(app)
