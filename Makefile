@@ -40,8 +40,8 @@ test: $(STAMP) sysdeps
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info
