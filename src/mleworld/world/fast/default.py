@@ -14,6 +14,7 @@ This module owns the cache location and the lock; training is
 from __future__ import annotations
 
 import fcntl
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,12 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
         try:
             if not (target / MANIFEST).is_file():
+                print(
+                    f"training the default world model on {len(opened):,} corpus records "
+                    f"(first use only; cached in {target})",
+                    file=sys.stderr,
+                    flush=True,
+                )
                 train_fast(opened, target, split="train")
         finally:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
