@@ -192,16 +192,18 @@ def test_concurrent_first_uses_agree(shipped: tuple[Path, Corpus], home: Path) -
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not (default_mod.shipped_dir() / RECORDS_FILE).is_file(),
-    reason="this installation does not ship the default corpus yet",
-)
 def test_the_shipped_default_corpus(home: Path) -> None:
+    from mleworld.corpus.holdout import check_holdout
     from mleworld.corpus.stats import stats
+    from mleworld.tasks.suite import suite_names
 
     corpus = resolve_corpus("default")
     table = stats(corpus)
-    assert table["total"] == len(corpus) >= 3000
+    assert table["total"] == len(corpus) >= 1500
+    assert set(table["by_task"]) == set(suite_names())
+    assert set(table["by_stage"]) == {"draft", "improve", "debug"}
     assert table["by_outcome"]["clean"] > 0 and table["by_outcome"]["timeout"] > 0
+    assert table["labels"]["metric"] > 0
     assert len(table["by_exception"]) >= 8
-    assert table["holdout_total"] > 0 and set(table["by_task"]) == set(corpus.tasks)
+    assert table["holdout_total"] > 0
+    assert check_holdout(corpus) == []
