@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
 from mleworld import paths
-from mleworld.errors import MleWorldError, TaskError
+from mleworld.errors import MleWorldError
 from mleworld.tasks.metrics import get_metric
+from mleworld.tasks.publish import require_valid, staged_directory
 from mleworld.tasks.task import Task
 
 IMPORTER = "mleworld.mlebench"
@@ -324,9 +324,7 @@ def import_mlebench(
         raise MleWorldError(
             f"output directory {destination} is not empty; remove it or pass another --out"
         )
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    build = Path(tempfile.mkdtemp(prefix=f".{destination.name}.", dir=destination.parent))
-    try:
+    with staged_directory(destination) as build:
         _mirror(prepared / "public", build / "public")
         public_sample = build / "public" / "sample_submission.csv"
         if public_sample.exists():
@@ -360,23 +358,10 @@ def import_mlebench(
             created_by=IMPORTER,
         )
         task.save()
-        if destination.exists():
-            shutil.rmtree(destination)
-        build.replace(destination)
-    except BaseException:
-        shutil.rmtree(build, ignore_errors=True)
-        raise
 
     from dataclasses import replace
 
     task = replace(task, path=destination)
     if validate:
-        from mleworld.tasks.validation import validate_task
-
-        problems = validate_task(destination)
-        if problems:
-            raise TaskError(
-                f"task written to {destination} failed {len(problems)} check(s): "
-                + "; ".join(problems)
-            )
+        require_valid(destination)
     return task
