@@ -7,7 +7,10 @@ the rest of the package is the abstract run it is built on:
 output.py           the API: clean runs, crashes, timeouts, tracebacks
 walk.py             statements in program order, calls into the program's code
 expressions.py      values of expressions (f-strings, arithmetic, comprehensions)
-library.py          Python, pandas, numpy, scikit-learn, LightGBM, logging calls
+library.py          where a library call goes; the small cases answered there
+pycalls.py          Python's builtins, logging, os, math
+tabular.py          numpy and pandas functions (shapes, mostly)
+learning.py         scikit-learn metrics, splitters, cross-validation, fit cost
 objects.py          methods, attributes and subscripts of DataFrames, models, ...
 boosting.py         what LightGBM prints while it trains
 scores.py           what a scoring call returns, given the predicted metric

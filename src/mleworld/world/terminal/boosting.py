@@ -11,7 +11,7 @@ validation values that end at the predicted metric.
 The number of rounds before early stopping is a guess from the learning rate
 (slower learning, more rounds); the values are a smooth curve to the metric.
 
-Not here: the cost of the fit (library.py) or the rest of the library model.
+Not here: the cost of the fit (learning.py) or the rest of the library model.
 """
 
 from __future__ import annotations

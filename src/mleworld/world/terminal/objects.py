@@ -19,24 +19,23 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.terminal import boosting
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.frames import _pandas_major, info_text
-from mleworld.world.terminal.library import (
-    _CONSTANTS,
-    _KNOWN_LOG_LEVELS,
-    _NUMERIC_DTYPE,
-    _REDUCE,
-    _SAFE_STR_METHODS,
-    _SAME_SHAPE,
+from mleworld.world.terminal.learning import (
     _SEARCHES,
     _SPLITTERS,
-    _level,
-    _merge,
     _n_splits,
+    _search_size,
+    scoring_call,
+)
+from mleworld.world.terminal.library import call_library
+from mleworld.world.terminal.pycalls import _CONSTANTS, _KNOWN_LOG_LEVELS, _SAFE_STR_METHODS, _level
+from mleworld.world.terminal.tabular import (
+    _NUMERIC_DTYPE,
+    _REDUCE,
+    _SAME_SHAPE,
+    _merge,
     _names_arg,
     _numpy,
     _rows,
-    _search_size,
-    call_library,
-    scoring_call,
 )
 from mleworld.world.terminal.trace import hint_of
 from mleworld.world.terminal.values import (

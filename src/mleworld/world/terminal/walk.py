@@ -35,14 +35,14 @@ from typing import Any
 
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.expressions import Expressions, _hashable, _truth
-from mleworld.world.terminal.library import (
+from mleworld.world.terminal.learning import (
     _JITTER,
     _fit_weight,
     _mean_jitter,
     _n_splits,
     _rows_of,
-    call_library,
 )
+from mleworld.world.terminal.library import call_library
 from mleworld.world.terminal.objects import attribute, call_method, subscript
 from mleworld.world.terminal.scores import family_of_call, family_of_metric, translate
 from mleworld.world.terminal.trace import (
