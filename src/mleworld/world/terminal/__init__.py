@@ -5,7 +5,10 @@ the rest of the package is the abstract run it is built on:
 
 ==================  ==========================================================
 output.py           the API: clean runs, crashes, timeouts, tracebacks
-walk.py             statements in program order, calls into the program's code
+walk.py             the walker: its state, its lines and events
+statements.py       statements in program order, names, assignment
+calls.py            calls into the program's own functions and classes
+services.py         scores, folds, cost and output the library model asks for
 expressions.py      values of expressions (f-strings, arithmetic, comprehensions)
 library.py          where a library call goes; the small cases answered there
 pycalls.py          Python's builtins, logging, os, math
