@@ -22,6 +22,8 @@ prints.py           values as printed text, format specs, log records
 frames.py           DataFrames and Series as pandas prints them
 trace.py            the walk's result (lines and events) and its limits
 locate.py           where a crash happens
+nodes.py            positions in the source: statements, headers, the failing node
+names.py            names the program binds, what installed libraries accept
 messages.py         the exception line; syntax errors as CPython prints them
 ==================  ==========================================================
 """

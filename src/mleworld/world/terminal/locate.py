@@ -10,8 +10,8 @@ the first model fit for a ValueError, ...). The result is a `Location`: the
 call stack, the expression that fails (its caret line) and how many lines
 were printed before.
 
-Library signatures and attributes are read from the installed versions
-(only the common ML libraries are ever imported for that).
+Positions within the source are nodes.py's job; names bound by the program
+and accepted by the installed libraries are names.py's.
 
 Not here: the exception line (messages.py), the output around it (output.py).
 """
@@ -19,36 +19,34 @@ Not here: the exception line (messages.py), the output around it (output.py).
 from __future__ import annotations
 
 import ast
-import builtins
 import inspect
 import re
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.terminal.trace import Event, Trace, hint_of
+from mleworld.world.terminal.names import (
+    _bad_keyword,
+    _missing_module_attr,
+    _resolve,
+    _undefined_names,
+)
+from mleworld.world.terminal.nodes import (
+    _call_around,
+    _contains,
+    _covers,
+    _enclosing_stmt,
+    _nodes_in,
+    _pick,
+    _statement_at,
+)
+from mleworld.world.terminal.trace import Event, Trace
 from mleworld.world.terminal.values import TableInfo
 
 if TYPE_CHECKING:
     from mleworld.world.terminal.output import Parsed
 
 __all__ = ["Location", "locate"]
-
-
-_OPERATIONS = frozenset(
-    {
-        *("fit", "fit_transform", "predict", "predict_proba", "transform", "train", "score"),
-        *("read_csv", "read_parquet", "merge", "concat", "to_csv", "DataFrame"),
-    }
-)
-
-_READ_CALLS = frozenset(
-    {
-        *("read_csv", "read_parquet", "read_json", "read_feather", "read_excel", "read_table"),
-        *("open", "load", "loadtxt", "read_text", "imread"),
-    }
-)
 
 _FILE_ERRORS = frozenset({"FileNotFoundError", "OSError", "PermissionError", "IsADirectoryError"})
 _COMPREHENSIONS = {
@@ -188,147 +186,6 @@ def _static(
     return Location((), "<module>", node, printed)
 
 
-def _statement_at(tree: ast.Module, line: int) -> tuple[ast.stmt | None, list[Any]]:
-    body: list[ast.stmt] = tree.body
-    funcs: list[Any] = []
-    found: ast.stmt | None = None
-    while True:
-        inner = None
-        for s in body:
-            end = getattr(s, "end_lineno", s.lineno) or s.lineno
-            if s.lineno <= line <= end:
-                inner = s
-                break
-        if inner is None:
-            return found, funcs
-        found = inner
-        if _covers(inner, line):
-            return found, funcs
-        if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            funcs.append(inner)
-        body = _child_bodies(inner, line)
-        if not body:
-            return found, funcs
-
-
-def _child_bodies(s: ast.stmt, line: int) -> list[ast.stmt]:
-    for name in ("body", "orelse", "finalbody", "handlers"):
-        part = getattr(s, name, None)
-        if not part:
-            continue
-        first = part[0].lineno
-        last = getattr(part[-1], "end_lineno", part[-1].lineno) or part[-1].lineno
-        if first <= line <= last:
-            if name == "handlers":
-                for h in part:
-                    if h.lineno <= line <= (h.end_lineno or h.lineno):
-                        return list(h.body)
-                return []
-            return list(part)
-    if isinstance(s, ast.ClassDef):
-        return list(s.body)
-    return []
-
-
-def _covers(s: ast.AST, line: int) -> bool:
-    start = getattr(s, "lineno", 0)
-    return start <= line <= _header_end(s)
-
-
-def _header_end(s: ast.AST) -> int:
-    body = getattr(s, "body", None)
-    if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return s.lineno
-    if isinstance(body, list) and body and isinstance(s, ast.stmt):
-        return max(s.lineno, body[0].lineno - 1)
-    return getattr(s, "end_lineno", None) or getattr(s, "lineno", 0)
-
-
-def _header_exprs(s: ast.AST) -> list[ast.AST]:
-    if isinstance(s, (ast.For, ast.AsyncFor)):
-        return [s.iter]
-    if isinstance(s, (ast.If, ast.While)):
-        return [s.test]
-    if isinstance(s, (ast.With, ast.AsyncWith)):
-        return [item.context_expr for item in s.items]
-    if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Try)):
-        return []
-    return [s]
-
-
-def _nodes_in(s: ast.AST, line: int | None = None) -> list[ast.AST]:
-    nodes = [n for expr in _header_exprs(s) for n in ast.walk(expr)]
-    if line is not None:
-        on_line = [n for n in nodes if getattr(n, "lineno", None) == line]
-        nodes = on_line or nodes
-    return sorted(
-        (n for n in nodes if hasattr(n, "col_offset")),
-        key=lambda n: (n.lineno, n.col_offset, -(n.end_col_offset or 0)),  # type: ignore[attr-defined]
-    )
-
-
-def _pick(stmt: ast.AST, exc_type: str, implicated: dict[str, Any], line: int | None) -> ast.AST:
-    """The failing expression within a statement, for the caret line."""
-    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-        return stmt
-    nodes = _nodes_in(stmt, line)
-    keys = implicated.get("keys") or []
-
-    def first(pred: Any) -> ast.AST | None:
-        return next((n for n in nodes if pred(n)), None)
-
-    found: ast.AST | None = None
-    if exc_type == "KeyError":
-        found = first(lambda n: isinstance(n, ast.Subscript) and _const(n.slice) in keys) or first(
-            lambda n: (
-                isinstance(n, ast.Subscript)
-                and isinstance(n.slice, (ast.Constant, ast.Name, ast.Attribute, ast.List))
-            )
-        )
-    elif exc_type == "AttributeError":
-        attr = implicated.get("attr")
-        found = first(lambda n: isinstance(n, ast.Attribute) and n.attr == attr) or first(
-            lambda n: isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-        )
-        if isinstance(found, ast.Call):
-            found = found.func
-    elif exc_type in ("NameError", "UnboundLocalError"):
-        name = implicated.get("name")
-        found = first(lambda n: isinstance(n, ast.Name) and n.id == name)
-    elif exc_type == "TypeError" and implicated.get("keyword"):
-        kw = implicated["keyword"]
-        found = first(lambda n: isinstance(n, ast.Call) and any(k.arg == kw for k in n.keywords))
-    elif exc_type in ("FileNotFoundError", "OSError", "PermissionError", "IsADirectoryError"):
-        found = first(lambda n: isinstance(n, ast.Call) and hint_of(n.func) in _READ_CALLS)
-    elif exc_type == "ZeroDivisionError":
-        found = first(
-            lambda n: (
-                isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv, ast.Mod))
-            )
-        )
-    elif exc_type == "IndexError":
-        found = first(lambda n: isinstance(n, ast.Subscript))
-    if found is None:
-        found = first(lambda n: isinstance(n, ast.Call) and hint_of(n.func) in _OPERATIONS)
-    if found is None:
-        found = first(lambda n: isinstance(n, ast.Call))
-    if found is None:
-        found = _value_of(stmt)
-    return found
-
-
-def _value_of(stmt: ast.AST) -> ast.AST:
-    value = getattr(stmt, "value", None)
-    if isinstance(stmt, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)):
-        return value if value is not None else stmt
-    exprs = _header_exprs(stmt)
-    return exprs[0] if exprs else stmt
-
-
-def _const(node: ast.AST) -> Any:
-    return node.value if isinstance(node, ast.Constant) else None
-
-
 def _by_object(trace: Trace, exc_type: str, implicated: dict[str, Any]) -> Location | None:
     keys = implicated.get("keys")
     if keys:
@@ -368,18 +225,6 @@ def _by_object(trace: Trace, exc_type: str, implicated: dict[str, Any]) -> Locat
             if named:
                 return Location(e.stack, e.func, _call_around(e.node, n), e.printed, stmt=e.stmt)
     return None
-
-
-def _call_around(stmt: ast.AST, target: ast.AST) -> ast.AST:
-    """The innermost call that `target` is part of (the failing instruction), else itself."""
-    best: ast.AST = target
-    best_size = None
-    for n in _nodes_in(stmt):
-        if isinstance(n, ast.Call) and _contains(n, target):
-            size = ((n.end_lineno or n.lineno) - n.lineno, (n.end_col_offset or 0) - n.col_offset)
-            if best_size is None or size < best_size:
-                best, best_size = n, size
-    return best
 
 
 def _find_in(stmt: ast.AST, implicated: dict[str, Any], exc_type: str) -> ast.AST | None:
@@ -538,20 +383,6 @@ def _with_comprehension(parsed: Parsed, loc: Location) -> Location:
     return loc
 
 
-def _enclosing_stmt(tree: ast.Module, target: ast.AST) -> ast.AST | None:
-    line = getattr(target, "lineno", 0)
-    for n in ast.walk(tree):
-        compound = (ast.FunctionDef, ast.ClassDef, ast.If, ast.For, ast.With, ast.Try)
-        spans = isinstance(n, ast.stmt) and n.lineno <= line <= (n.end_lineno or n.lineno)
-        if spans and not isinstance(n, compound) and _contains(n, target):
-            return n
-    return None
-
-
-def _contains(root: ast.AST, target: ast.AST) -> bool:
-    return any(n is target for n in ast.walk(root))
-
-
 def _known_file(path: Any, tables: dict[str, TableInfo]) -> bool:
     if not isinstance(path, str):
         return True
@@ -585,159 +416,3 @@ def _top_modules(node: ast.AST) -> set[str]:
     if isinstance(node, ast.ImportFrom) and node.module and not node.level:
         return {node.module.split(".")[0]}
     return set()
-
-
-@lru_cache(maxsize=64)
-def _bound_names_cached(source: str) -> frozenset[str]:
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
-    names: set[str] = set(dir(builtins)) | {"__name__", "__file__", "__doc__"}
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(n.name)
-        elif isinstance(n, ast.arg):
-            names.add(n.arg)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            for a in n.names:
-                names.add(a.asname or a.name.split(".")[0])
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            names.add(n.name)
-        elif isinstance(n, (ast.Global, ast.Nonlocal)):
-            names.update(n.names)
-    return frozenset(names)
-
-
-def _undefined_names(parsed: Parsed) -> set[str]:
-    bound = _bound_names_cached(parsed.source)
-    assert parsed.tree is not None
-    return {
-        n.id
-        for n in ast.walk(parsed.tree)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in bound
-    }
-
-
-def _aliases(parsed: Parsed) -> dict[str, str]:
-    out: dict[str, str] = {}
-    assert parsed.tree is not None
-    for n in parsed.tree.body:
-        if isinstance(n, ast.Import):
-            for a in n.names:
-                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
-        elif isinstance(n, ast.ImportFrom) and n.module and not n.level:
-            for a in n.names:
-                out[a.asname or a.name] = f"{n.module}.{a.name}"
-    return out
-
-
-# Libraries whose installed version is inspected (signatures, attributes) to name the
-# keyword or attribute a program gets wrong. Only these are ever imported here.
-_INSPECTABLE = frozenset(
-    {"sklearn", "pandas", "numpy", "lightgbm", "xgboost", "catboost", "scipy", "statsmodels"}
-)
-
-
-@lru_cache(maxsize=1024)
-def _resolve(qualname: str) -> Any:
-    """The object a dotted name refers to in the installed library, or None."""
-    import importlib
-
-    parts = qualname.split(".")
-    if parts[0] not in _INSPECTABLE and parts[0] not in sys.modules:
-        return None
-    for cut in range(len(parts), 0, -1):
-        name = ".".join(parts[:cut])
-        module = sys.modules.get(name)
-        if module is None and parts[0] in _INSPECTABLE:
-            try:
-                module = importlib.import_module(name)
-            except Exception:
-                continue
-        if module is None:
-            continue
-        obj: Any = module
-        for part in parts[cut:]:
-            obj = getattr(obj, part, None)
-            if obj is None:
-                return None
-        return obj
-    return None
-
-
-def _missing_module_attr(parsed: Parsed, node: ast.Attribute) -> bool:
-    if not isinstance(node.value, ast.Name):
-        return False
-    qual = _aliases(parsed).get(node.value.id)
-    if qual is None:
-        return False
-    module = _resolve(qual)
-    if module is None or not inspect.ismodule(module):
-        return False
-    return not hasattr(module, node.attr) and f"{module.__name__}.{node.attr}" not in sys.modules
-
-
-def _callee_qualname(parsed: Parsed, call: ast.Call) -> str | None:
-    parts: list[str] = []
-    node: ast.AST = call.func
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    base = _aliases(parsed).get(node.id)
-    if base is None:
-        return None
-    return ".".join([base, *reversed(parts)])
-
-
-@lru_cache(maxsize=512)
-def _accepted(qualname: str) -> frozenset[str] | None:
-    """Keyword names a loaded library callable accepts; None when it takes **kwargs or is unknown."""
-    obj = _resolve(qualname)
-    if obj is None or not callable(obj):
-        return None
-    try:
-        sig = inspect.signature(obj)
-    except (TypeError, ValueError):
-        return None
-    names = set()
-    for p in sig.parameters.values():
-        if p.kind is inspect.Parameter.VAR_KEYWORD:
-            return None
-        if p.kind is not inspect.Parameter.POSITIONAL_ONLY:
-            names.add(p.name)
-    return frozenset(names)
-
-
-def _bad_keyword(parsed: Parsed, call: ast.Call) -> str | None:
-    qual = _callee_qualname(parsed, call)
-    accepted = _accepted(qual) if qual is not None else _local_accepted(parsed, call)
-    if accepted is None:
-        return None
-    return next((k.arg for k in call.keywords if k.arg and k.arg not in accepted), None)
-
-
-def _local_accepted(parsed: Parsed, call: ast.Call) -> frozenset[str] | None:
-    """Keywords a function or class the program defines at module level accepts."""
-    if not isinstance(call.func, ast.Name) or parsed.tree is None:
-        return None
-    for node in parsed.tree.body:
-        fn: Any = None
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == call.func.id:
-            fn = node
-        elif isinstance(node, ast.ClassDef) and node.name == call.func.id:
-            fn = next(
-                (b for b in node.body if isinstance(b, ast.FunctionDef) and b.name == "__init__"),
-                None,
-            )
-            if fn is None:
-                return None
-        if fn is not None:
-            if fn.args.kwarg is not None:
-                return None
-            return frozenset(a.arg for a in [*fn.args.args, *fn.args.kwonlyargs])
-    return None

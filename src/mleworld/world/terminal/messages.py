@@ -24,14 +24,9 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.terminal.locate import (
-    Location,
-    _aliases,
-    _bad_keyword,
-    _callee_qualname,
-    _const,
-    _resolve,
-)
+from mleworld.world.terminal.locate import Location
+from mleworld.world.terminal.names import _aliases, _bad_keyword, _callee_qualname, _resolve
+from mleworld.world.terminal.nodes import _const
 from mleworld.world.terminal.trace import hint_of
 
 if TYPE_CHECKING:
