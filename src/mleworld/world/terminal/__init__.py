@@ -14,7 +14,9 @@ library.py          where a library call goes; the small cases answered there
 pycalls.py          Python's builtins, logging, os, math
 tabular.py          numpy and pandas functions (shapes, mostly)
 learning.py         scikit-learn metrics, splitters, cross-validation, fit cost
-objects.py          methods, attributes and subscripts of DataFrames, models, ...
+objects.py          methods, attributes and subscripts, by value type
+table_methods.py    methods, attributes and subscripts of DataFrames and Series
+model_methods.py    methods of models, splitters and searches
 boosting.py         what LightGBM prints while it trains
 scores.py           what a scoring call returns, given the predicted metric
 values.py           the value types, and the data overview's tables
