@@ -6,7 +6,8 @@ terminal_prints), arithmetic and comparisons on known values, comprehensions
 over known iterables, and calls, which it hands to the walker. A value it
 cannot compute is an `Unknown` named for the expression.
 
-Not here: statements, calls and the library model (walk.py, library.py, objects.py).
+Not here: statements and calls (statements.py, calls.py), the library model
+(library.py, objects.py).
 """
 
 from __future__ import annotations

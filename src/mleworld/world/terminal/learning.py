@@ -7,7 +7,7 @@ search yields, `train_test_split`'s shapes, `classification_report` and
 interrupts the program).
 
 Not here: the dispatch of a call (library.py), what LightGBM prints while it
-trains (boosting.py), methods of fitted models (objects.py).
+trains (boosting.py), methods of fitted models (model_methods.py).
 """
 
 from __future__ import annotations

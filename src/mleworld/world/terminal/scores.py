@@ -8,7 +8,7 @@ consistent with it (a log loss of 0.25 goes with an accuracy near 0.8); an
 MSE is the square of the RMSE. Without the name every scoring call returns
 the metric, and the printed headline still reads back as the metric.
 
-Not here: where the scoring calls are (library.py, learning.py), the per-fold spread (walk.py).
+Not here: where the scoring calls are (library.py, learning.py), the per-fold spread (services.py).
 """
 
 from __future__ import annotations

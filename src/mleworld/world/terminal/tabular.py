@@ -5,7 +5,7 @@ one-hot encoded and merged; numpy reductions over known numbers and array
 constructors; pandas dtype checks. The helpers that read a value's row count
 (`_rows`, `_with_rows`) and a column-name argument (`_names_arg`) live here too.
 
-Not here: methods of DataFrames and arrays (objects.py), how they print
+Not here: methods of DataFrames and arrays (table_methods.py), how they print
 (frames.py), train/test splits and the rest of scikit-learn (learning.py).
 """
 
