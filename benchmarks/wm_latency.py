@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.corpus.record import Record
-from mleworld.world.inputs import query_for_record
 from mleworld.world.prediction import Query
 from mleworld.world.registry import get_world_model, open_corpus
 
@@ -33,28 +32,12 @@ OUT = Path(__file__).parent / "results" / "wm_latency.json"
 
 def holdout_queries(corpus_spec: str, limit: int) -> tuple[list[Query], list[Record]]:
     """Queries for up to `limit` holdout records (parents attached), spread over the tasks."""
-    from mleworld.tasks.suite import prepare_suite_task, suite_names
+    from mleworld.evaluation.holdout_eval import build_queries, find_parents
 
     corpus = open_corpus(corpus_spec)
     records = list(corpus.iter_records(split="holdout")) or list(corpus.iter_records())
     records = records[:: max(1, len(records) // limit)][:limit]
-    wanted = {(r.task_id, r.run_id, r.parent_id) for r in records if r.parent_id}
-    parents = {
-        (r.task_id, r.run_id, r.node_id): r
-        for r in corpus.iter_records()
-        if (r.task_id, r.run_id, r.node_id) in wanted
-    }
-    suite = set(suite_names())
-    data_dirs = {t: prepare_suite_task(t) / "public" for t in {r.task_id for r in records} & suite}
-    queries = [
-        query_for_record(
-            r,
-            parent=parents.get((r.task_id, r.run_id, r.parent_id)),
-            data_dir=data_dirs.get(r.task_id),
-        )
-        for r in records
-    ]
-    return queries, records
+    return build_queries(records, find_parents(corpus, records)), records
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -21,19 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from mleworld.agent.journal import JOURNAL_FILE as JOURNAL
+from mleworld.agent.loop import CONTEXT_FILE as CONTEXT
+from mleworld.agent.report import SUMMARY_FILE as SUMMARY
 from mleworld.codegen.packages import failing_imports, python_version
 from mleworld.corpus.record import Record
 from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
 from mleworld.execution.outcome import Outcome
 from mleworld.world.format import WorldInput
-
-JOURNAL = "journal.jsonl"
-CONTEXT = "context.json"
-CONFIG = "config.yaml"
-SUMMARY = "run.json"
 
 
 @dataclass
@@ -81,30 +77,24 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 def _run_facts(run_dir: Path) -> dict[str, Any]:
-    """Task id, generator, seed and defect rate of a run, from its config (and summary)."""
-    config_path = run_dir / CONFIG
-    try:
-        config = yaml.safe_load(config_path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError):
-        raise MleWorldError(
-            f"{config_path} is missing or not YAML; the run is incomplete"
-        ) from None
-    summary = _read_json(run_dir / SUMMARY) if (run_dir / SUMMARY).is_file() else {}
-    codegen = config.get("codegen") or {}
-    task = str(summary.get("task") or config.get("task") or "")
+    """Task id, generator, seed, defect rate and time limit of a run, from its config (and summary)."""
+    from mleworld.agent.config import load_config
+    from mleworld.agent.report import read_summary
+
+    config = load_config(run_dir)
+    summary = read_summary(run_dir) if (run_dir / SUMMARY).is_file() else {}
+    task = str(summary.get("task") or config.task)
     task_dir = summary.get("task_dir") or (task if Path(task).is_dir() else None)
     if task_dir and (Path(task_dir) / "task.yaml").is_file():
         from mleworld.tasks.task import load_task
 
         task = load_task(Path(task_dir)).id
-    if not task:
-        raise MleWorldError(f"{config_path} names no task; the run is incomplete")
     return {
         "task_id": Path(task).name if Path(task).is_absolute() else task,
-        "generator": str(codegen.get("model") or "builtin"),
-        "seed": config.get("seed"),
-        "defect_rate": codegen.get("defect_rate"),
-        "time_limit_s": (config.get("exec") or {}).get("time_limit_s"),
+        "generator": config.codegen.model,
+        "seed": config.seed,
+        "defect_rate": config.codegen.defect_rate,
+        "time_limit_s": config.exec.time_limit_s,
     }
 
 

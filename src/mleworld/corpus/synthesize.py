@@ -32,7 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mleworld.corpus.ingest import CONFIG, SUMMARY, IngestReport, ingest_runs
+from mleworld.agent.config import CONFIG_FILE as CONFIG
+from mleworld.agent.report import SUMMARY_FILE as SUMMARY
+from mleworld.corpus.ingest import IngestReport, ingest_runs
 from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
 

@@ -38,6 +38,7 @@ import math
 import re
 import time
 import zlib
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -300,7 +301,7 @@ def _record_ref(entry: Entry) -> dict[str, Any]:
     }
 
 
-class CorpusBaseline:
+class CorpusBaseline(ABC):
     """Shared fitting, observing and timing; a subclass answers one query in `predict_one`."""
 
     name = "baseline"
@@ -357,11 +358,12 @@ class CorpusBaseline:
             out.append(prediction)
         return out
 
-    def prepare(self, queries: Sequence[Query]) -> None:
+    def prepare(self, queries: Sequence[Query]) -> None:  # noqa: B027 (an optional hook)
         """Build what answering these queries needs (fitting is not counted as latency)."""
 
+    @abstractmethod
     def predict_one(self, query: Query) -> Prediction:
-        raise NotImplementedError
+        """This baseline's answer for one query."""
 
 
 class MajorityBaseline(CorpusBaseline):
@@ -446,7 +448,7 @@ class NearestBaseline(CorpusBaseline):
         self._indexes[task_id] = index
         return index
 
-    def prepare(self, queries: Sequence[Query]) -> None:
+    def prepare(self, queries: Sequence[Query]) -> None:  # noqa: B027 (an optional hook)
         for task_id in {query.task_id for query in queries}:
             self._index(task_id)
 
@@ -499,7 +501,7 @@ class ParentBaseline(CorpusBaseline):
         self.nearest = NearestBaseline(vocab=vocab, k=k)
         super().__init__(records, vocab=vocab, pool=self.nearest.pool)
 
-    def prepare(self, queries: Sequence[Query]) -> None:
+    def prepare(self, queries: Sequence[Query]) -> None:  # noqa: B027 (an optional hook)
         self.nearest.prepare([q for q in queries if q.parent is None or q.parent.exc_type is None])
 
     def predict_one(self, query: Query) -> Prediction:
