@@ -7,7 +7,6 @@ a second; the builtin model end to end is in tests/cli/test_run_cli.py.
 from __future__ import annotations
 
 import json
-import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from mleworld.codegen.scripted import ScriptedCodeModel
 from mleworld.errors import ConfigError
 from mleworld.execution.outcome import Outcome
 from mleworld.tasks.task import Task
+from threshold_task import answer, make_task, program
 
 GRADE_KEYS = {
     "score",
@@ -38,54 +38,6 @@ GRADE_KEYS = {
 }
 
 
-def make_task(root: Path, time_limit_s: float = 20.0) -> Task:
-    """A 40-row threshold task: y = 1 when x > 20."""
-    (root / "public").mkdir(parents=True)
-    (root / "private").mkdir()
-    rows = [(i, i, int(i > 20)) for i in range(40)]
-    train, test = rows[::2], rows[1::2]
-    (root / "public" / "train.csv").write_text(
-        "id,x,y\n" + "".join(f"{i},{x},{y}\n" for i, x, y in train)
-    )
-    (root / "public" / "test.csv").write_text("id,x\n" + "".join(f"{i},{x}\n" for i, x, _ in test))
-    (root / "public" / "sample_submission.csv").write_text(
-        "id,y\n" + "".join(f"{i},0\n" for i, _, _ in test)
-    )
-    (root / "private" / "answers.csv").write_text(
-        "id,y\n" + "".join(f"{i},{y}\n" for i, _, y in test)
-    )
-    (root / "private" / "leaderboard.csv").write_text(
-        "score\n" + "".join(f"{s}\n" for s in (1.0, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.4, 0.3))
-    )
-    (root / "description.md").write_text("Predict y from x. Metric: accuracy.\n")
-    task = Task(root, "toy", "accuracy", "id", ("y",), name="toy", time_limit_s=time_limit_s)
-    task.save()
-    return task
-
-
-def program(threshold: float, printed: float | None, crash: str = "") -> str:
-    """A real program: reads ./input, writes ./submission/submission.csv, prints a score."""
-    line = f'print("Validation accuracy: {printed}")' if printed is not None else ""
-    return textwrap.dedent(
-        f"""\
-        import csv, os
-        {crash}
-        rows = list(csv.DictReader(open("input/test.csv")))
-        os.makedirs("submission", exist_ok=True)
-        with open("submission/submission.csv", "w", newline="") as handle:
-            out = csv.writer(handle)
-            out.writerow(["id", "y"])
-            for row in rows:
-                out.writerow([row["id"], int(float(row["x"]) > {threshold})])
-        {line}
-        """
-    )
-
-
-def answer(plan: str, code: str) -> str:
-    return f"{plan}\n\n```python\n{code}```\n"
-
-
 def config_for(task: Task, **parts: Any) -> Any:
     data: dict[str, Any] = {"task": str(task.path), "seed": 7}
     data.update(parts)
@@ -98,7 +50,7 @@ def test_scripted_run_through_the_real_loop(tmp_path: Path) -> None:
         [
             answer("Threshold at 10.", program(10, 0.75)),
             "I would use a random forest here, but I forgot to write the code.",
-            answer("Crash on purpose.", program(0, None, crash="raise ValueError('bad column')")),
+            answer("Crash on purpose.", program(0, None, before="raise ValueError('bad column')")),
             answer("Threshold at 20.", program(20, 1.0)),
             answer("Threshold at 30.", program(30, 0.8)),
         ]
@@ -150,7 +102,7 @@ def test_debug_and_improve_steps_see_their_parent(tmp_path: Path) -> None:
     task = make_task(tmp_path / "task")
     model = ScriptedCodeModel(
         [
-            answer("Crash.", program(0, None, crash="raise KeyError('x_col')")),
+            answer("Crash.", program(0, None, before="raise KeyError('x_col')")),
             answer("Fixed.", program(20, 1.0)),
             answer("Tweak.", program(21, 0.97)),
         ]

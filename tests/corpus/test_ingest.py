@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -22,56 +21,9 @@ from mleworld.corpus.ingest import find_runs, ingest_runs
 from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
 from mleworld.tasks.task import Task
+from threshold_task import answer, make_task, program
 
 TIME_LIMIT_S = 5.0  # the sleeping program's timeout; the others need a fraction of it
-
-
-def make_task(root: Path, time_limit_s: float = TIME_LIMIT_S) -> Task:
-    """A 40-row threshold task (y = 1 when x > 20)."""
-    (root / "public").mkdir(parents=True)
-    (root / "private").mkdir()
-    rows = [(i, i, int(i > 20)) for i in range(40)]
-    train, test = rows[::2], rows[1::2]
-    (root / "public" / "train.csv").write_text(
-        "id,x,y\n" + "".join(f"{i},{x},{y}\n" for i, x, y in train)
-    )
-    (root / "public" / "test.csv").write_text("id,x\n" + "".join(f"{i},{x}\n" for i, x, _ in test))
-    (root / "public" / "sample_submission.csv").write_text(
-        "id,y\n" + "".join(f"{i},0\n" for i, _, _ in test)
-    )
-    (root / "private" / "answers.csv").write_text(
-        "id,y\n" + "".join(f"{i},{y}\n" for i, _, y in test)
-    )
-    (root / "private" / "leaderboard.csv").write_text(
-        "score\n" + "".join(f"{s}\n" for s in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4))
-    )
-    (root / "description.md").write_text("Predict y from x. Metric: accuracy.\n")
-    task = Task(root, "toy", "accuracy", "id", ("y",), name="toy", time_limit_s=time_limit_s)
-    task.save()
-    return task
-
-
-def program(threshold: float, printed: float | None, before: str = "") -> str:
-    """Reads ./input, writes ./submission/submission.csv, prints a validation score."""
-    line = f'print("Validation accuracy: {printed}")' if printed is not None else ""
-    return textwrap.dedent(
-        f"""\
-        import csv, os
-        {before}
-        rows = list(csv.DictReader(open("input/test.csv")))
-        os.makedirs("submission", exist_ok=True)
-        with open("submission/submission.csv", "w", newline="") as handle:
-            out = csv.writer(handle)
-            out.writerow(["id", "y"])
-            for row in rows:
-                out.writerow([row["id"], int(float(row["x"]) > {threshold})])
-        {line}
-        """
-    )
-
-
-def answer(plan: str, code: str) -> str:
-    return f"{plan}\n\n```python\n{code}```\n"
 
 
 ANSWERS = [
@@ -103,7 +55,7 @@ def make_run(task: Task, run_dir: Path, steps: int = 6, seed: int = 7) -> Path:
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("ingest")
-    return make_run(make_task(root / "task"), root / "runs" / "toy-run")
+    return make_run(make_task(root / "task", time_limit_s=TIME_LIMIT_S), root / "runs" / "toy-run")
 
 
 def test_every_executed_node_becomes_one_record(run_dir: Path, tmp_path: Path) -> None:

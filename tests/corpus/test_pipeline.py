@@ -14,7 +14,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from test_ingest import make_task
 
 from mleworld.agent import loop
 from mleworld.agent.config import build_config
@@ -33,6 +32,7 @@ from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
 from mleworld.world.format import parse_prediction_text, trim_output
 from mleworld.world.vocab import Vocab
+from threshold_task import make_task
 
 PROGRAMS = [
     """\
