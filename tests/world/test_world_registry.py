@@ -131,12 +131,5 @@ def test_open_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(open_corpus(str(root))) == 3
     with pytest.raises(MleWorldError, match="does not exist"):
         open_corpus(tmp_path / "nowhere")
-    real = registry._available
-    monkeypatch.setattr(
-        registry,
-        "_available",
-        lambda name: False if name == "mleworld.corpus.default" else real(name),
-    )
-    with pytest.raises(MleWorldError, match="no default corpus"):
-        open_corpus(None)
-    assert len(open_corpus(root)) == 3
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert len(open_corpus("~/c")) == 3

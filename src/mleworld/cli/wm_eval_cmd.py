@@ -19,27 +19,6 @@ from mleworld.errors import MleWorldError
 BASELINES = ("baseline:majority", "baseline:nearest", "baseline:parent", "baseline:random")
 
 
-def resolve_holdout_corpus(spec: str) -> Any:
-    """`default` -> the default corpus; anything else -> the corpus directory it names."""
-    from mleworld.corpus.store import Corpus
-
-    if spec != "default":
-        path = Path(spec).expanduser()
-        if not path.is_dir():
-            raise MleWorldError(
-                f"--holdout {spec}: no such corpus directory; pass a corpus directory or 'default'"
-            )
-        return Corpus.open(path)
-    try:
-        from mleworld.corpus.default import resolve_corpus
-    except ImportError:
-        raise MleWorldError(
-            "this mleworld has no default corpus yet; pass a corpus directory to --holdout"
-        ) from None
-    found = resolve_corpus("default")
-    return found if isinstance(found, Corpus) else Corpus.open(found)
-
-
 def baseline_names(spec: str | None) -> list[str]:
     """--baselines: none, all, or a comma list of names (majority or baseline:majority)."""
     if spec is None or spec.strip().lower() in ("", "none"):
@@ -102,6 +81,7 @@ def run_eval(
 ) -> dict[str, Any]:
     """Everything `mleworld wm eval` does, callable from Python."""
     from mleworld.evaluation.holdout_eval import evaluate, find_parents
+    from mleworld.world.registry import open_corpus
 
     if not 0.0 < target_error < 1.0:
         raise MleWorldError(f"--target-error must be between 0 and 1, got {target_error}")
@@ -109,7 +89,7 @@ def run_eval(
         raise MleWorldError(f"--resamples must be at least 2, got {resamples}")
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     names = list(dict.fromkeys([world_model, *baseline_names(baselines)]))
-    corpus = resolve_holdout_corpus(holdout)
+    corpus = open_corpus(holdout)
     records = sample(list(corpus.iter_records(split="holdout")), limit, seed)
     if not records:
         raise MleWorldError(

@@ -50,7 +50,7 @@ def resolve_corpus(spec: str | os.PathLike[str], *, data_dir: Path | None = None
     """
     if isinstance(spec, str) and spec == DEFAULT:
         return default_corpus(data_dir)
-    path = Path(spec)
+    path = Path(spec).expanduser()
     if not path.is_dir():
         raise MleWorldError(
             f"corpus {path} does not exist; pass a corpus directory "

@@ -131,22 +131,13 @@ def _builder(backend: Backend) -> Callable[..., Any]:
 
 
 def open_corpus(corpus: str | Path | Corpus | None) -> Corpus:
-    """A Corpus from a Corpus, a directory, or a name the default-corpus resolver knows."""
+    """A Corpus from a Corpus, a corpus directory, or `default` (also what None means)."""
+    from mleworld.corpus.default import resolve_corpus
     from mleworld.corpus.store import Corpus
 
     if isinstance(corpus, Corpus):
         return corpus
-    spec = DEFAULT_CORPUS if corpus is None else str(corpus)
-    if _available("mleworld.corpus.default"):
-        from mleworld.corpus.default import resolve_corpus
-
-        resolved = resolve_corpus(spec)
-        return resolved if isinstance(resolved, Corpus) else Corpus.open(resolved)
-    if spec == DEFAULT_CORPUS and not Path(spec).is_dir():
-        raise MleWorldError(
-            "this build has no default corpus; pass a corpus directory (--corpus DIR)"
-        )
-    return Corpus.open(Path(spec).expanduser())
+    return resolve_corpus(DEFAULT_CORPUS if corpus is None else corpus)
 
 
 def get_world_model(
