@@ -199,7 +199,7 @@ def test_the_shipped_default_corpus(home: Path) -> None:
 
     corpus = resolve_corpus("default")
     table = stats(corpus)
-    assert table["total"] == len(corpus) >= 1500
+    assert table["total"] == len(corpus) >= 3000
     assert set(table["by_task"]) == set(suite_names())
     assert set(table["by_stage"]) == {"draft", "improve", "debug"}
     assert table["by_outcome"]["clean"] > 0 and table["by_outcome"]["timeout"] > 0

@@ -112,7 +112,8 @@ def run_eval(
         seed=seed,
         target_error=target_error,
         batch_size=batch_size,
-        source=str(corpus.path),
+        # the shipped corpus by its content digest, not by this machine's cache path
+        source=f"default ({corpus.path.name})" if holdout == "default" else str(corpus.path),
         progress=say,
     )
 

@@ -48,7 +48,7 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
         try:
             if not (target / MANIFEST).is_file():
                 print(
-                    f"training the default world model on {len(opened):,} corpus records "
+                    f"training the default world model on the train split of {len(opened):,} corpus records "
                     f"(first use only; cached in {target})",
                     file=sys.stderr,
                     flush=True,
