@@ -48,8 +48,8 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
         try:
             if not (target / MANIFEST).is_file():
                 print(
-                    f"training the default world model on the train split of {len(opened):,} corpus records "
-                    f"(first use only; cached in {target})",
+                    "training the default world model on the train split of "
+                    f"{len(opened):,} corpus records (first use only; cached in {target})",
                     file=sys.stderr,
                     flush=True,
                 )
