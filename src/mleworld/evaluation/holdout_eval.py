@@ -46,6 +46,7 @@ from mleworld.evaluation.scoring import (
     outcome_of_class,
     score_program,
 )
+from mleworld.tasks.suite import suite_data_dir
 from mleworld.world.inputs import query_for_record
 from mleworld.world.prediction import Prediction, Query, WorldModel
 
@@ -79,15 +80,6 @@ def find_parents(corpus: Any, records: Sequence[Any]) -> dict[ParentKey, Any]:
         if key in wanted and key not in found:
             found[key] = record
     return found
-
-
-def suite_data_dir(task_id: str) -> Path | None:
-    """The folder programs of a bundled suite task read as ./input/; None for other tasks."""
-    from mleworld.tasks.suite import prepare_suite_task, suite_names
-
-    if task_id not in suite_names():
-        return None
-    return prepare_suite_task(task_id) / "public"
 
 
 def _metric_info(data_dir: Path | None) -> tuple[str | None, bool | None]:

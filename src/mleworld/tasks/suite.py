@@ -406,6 +406,14 @@ def prepare_suite_task(name: str, out_dir: Path | None = None, seed: int = 0) ->
     return out
 
 
+def suite_data_dir(name: str) -> Path | None:
+    """The folder a suite task's programs read as ./input/ (prepared on first use); None for
+    a name outside the suite."""
+    if name not in suite_names():
+        return None
+    return prepare_suite_task(name) / "public"
+
+
 def _same_task(directory: Path, name: str) -> bool:
     try:
         return load_task(directory).id == name

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from mleworld.errors import MleWorldError
+from mleworld.tasks.suite import suite_data_dir
 from mleworld.world.fast.batch import STATIC_FAILED, Featurizer, analyze_many, query_facts
 from mleworld.world.fast.code import primary_family
 from mleworld.world.fast.features import FeatureSpec, TaskStats
@@ -66,15 +67,6 @@ def corpus_fingerprint(corpus: Any) -> str:
         "holdout": {task: sorted(ids) for task, ids in sorted(corpus.holdout().items())},
     }
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:12]
-
-
-def suite_data_dir(task_id: str) -> Path | None:
-    """The folder a bundled suite task's programs read as ./input/ (prepared once, cached)."""
-    from mleworld.tasks.suite import prepare_suite_task, suite_names
-
-    if task_id not in suite_names():
-        return None
-    return prepare_suite_task(task_id) / "public"
 
 
 def _resolver(data_dirs: DataDirs) -> Callable[[str], Path | None]:

@@ -71,12 +71,7 @@ def frame_method(
         subset = name in ("select_dtypes", "filter") or (
             name == "dropna" and _axis_is_columns(kw) is not False
         )
-        if inplace:
-            frame.exact = frame.exact and not subset
-            return Const(None)
-        result = frame.copy()
-        result.exact = frame.exact and not subset
-        return result
+        return _loosened(frame, inplace, exact=frame.exact and not subset)
     if name == "drop":
         return _drop(walker, frame, args, kw, node, inplace)
     if name == "rename":
@@ -111,6 +106,25 @@ def _is_true(value: Value | None) -> bool:
     return isinstance(value, Const) and value.value is True
 
 
+def _loosened(frame: Frame, inplace: bool, *, exact: bool) -> Value:
+    """A method that keeps the columns or an unknown subset of them: only exactness changes."""
+    if inplace:
+        frame.exact = exact
+        return Const(None)
+    result = frame.copy()
+    result.exact = exact
+    return result
+
+
+def _with_columns(walker: Walker, frame: Frame, columns: list[str], inplace: bool) -> Value:
+    """A method that leaves exactly `columns`; in place, applied only where the walk is sure it runs."""
+    if inplace:
+        if walker.certain:
+            frame.columns = columns
+        return Const(None)
+    return Frame(columns, frame.source, frame.exact)
+
+
 def _drop(
     walker: Walker,
     frame: Frame,
@@ -130,14 +144,7 @@ def _drop(
         labels = args[0] if args else kw.get("labels")
     names = str_list(labels) if labels is not None else None
     if names is None:
-        if isinstance(labels, Keys):
-            if inplace:
-                frame.exact = False
-                return Const(None)
-            result = frame.copy()
-            result.exact = False
-            return result
-        return UNKNOWN
+        return _loosened(frame, inplace, exact=False) if isinstance(labels, Keys) else UNKNOWN
     cols = frame.columns or []
     missing = [n for n in names if n not in cols]
     if missing and const_str(kw.get("errors", Const("raise"))) == "raise":
@@ -145,12 +152,7 @@ def _drop(
             "columns", "KeyError", key_error(f"{missing} not found in axis"), node, KEY_CONFIDENCE
         )
         return UNKNOWN
-    remaining = [c for c in cols if c not in names]
-    if inplace:
-        if walker.certain:
-            frame.columns = remaining
-        return Const(None)
-    return Frame(remaining, frame.source, frame.exact)
+    return _with_columns(walker, frame, [c for c in cols if c not in names], inplace)
 
 
 def _rename(
@@ -205,11 +207,7 @@ def _set_index(
     if not isinstance(drop, Const):
         return UNKNOWN
     remaining = [c for c in frame.columns or [] if not (drop.value and c in names)]
-    if inplace:
-        if walker.certain:
-            frame.columns = remaining
-        return Const(None)
-    return Frame(remaining, frame.source, frame.exact)
+    return _with_columns(walker, frame, remaining, inplace)
 
 
 def series_method(

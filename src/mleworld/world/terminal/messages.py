@@ -24,6 +24,7 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.suggest import best_match, for_name, with_suggestion
 from mleworld.world.terminal.locate import Location
 from mleworld.world.terminal.names import _aliases, _bad_keyword, _callee_qualname, _resolve
 from mleworld.world.terminal.nodes import _const
@@ -71,7 +72,9 @@ def crash_message(exc_type: str, loc: Location, parsed: Parsed) -> str:
                 f"UnboundLocalError: cannot access local variable '{name}' where it is not "
                 "associated with a value"
             )
-        return f"NameError: name '{name}' is not defined{_name_suggestion(name, loc, parsed)}"
+        return with_suggestion(
+            f"NameError: name '{name}' is not defined", _name_suggestion(name, loc, parsed)
+        )
     if exc_type == "AttributeError":
         return _attribute_message(parsed, node, loc.value)
     if exc_type == "ZeroDivisionError":
@@ -206,8 +209,10 @@ def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
         qual = _aliases(parsed).get(attr_node.value.id)
         module = _resolve(qual) if qual else None
         if module is not None and inspect.ismodule(module):
-            hint = _suggest(attr, sorted(n for n in dir(module)))
-            return f"AttributeError: module '{module.__name__}' has no attribute '{attr}'{hint}"
+            return with_suggestion(
+                f"AttributeError: module '{module.__name__}' has no attribute '{attr}'",
+                best_match(attr, sorted(dir(module))),
+            )
         if qual is not None and "." not in qual:
             return f"AttributeError: module '{qual}' has no attribute '{attr}'"
     if isinstance(known, tuple) and len(known) == 3:
@@ -215,8 +220,10 @@ def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
     else:
         owner = _owner_type(attr_node.value)
         cls = _resolve(f"pandas.{owner}") if owner in ("DataFrame", "Series") else None
-    hint = _suggest(attr, sorted(dir(cls))) if cls is not None else ""
-    return f"AttributeError: '{owner}' object has no attribute '{attr}'{hint}"
+    return with_suggestion(
+        f"AttributeError: '{owner}' object has no attribute '{attr}'",
+        best_match(attr, sorted(dir(cls))) if cls is not None else None,
+    )
 
 
 def _owner_type(node: ast.AST) -> str:
@@ -255,7 +262,7 @@ def _first_name(node: ast.AST) -> str | None:
     return None
 
 
-def _name_suggestion(name: str, loc: Location, parsed: Parsed) -> str:
+def _name_suggestion(name: str, loc: Location, parsed: Parsed) -> str | None:
     """CPython 3.11 looks in the frame's locals, then the module's globals, then builtins."""
     assert parsed.tree is not None
     tiers: list[list[str]] = []
@@ -274,11 +281,7 @@ def _name_suggestion(name: str, loc: Location, parsed: Parsed) -> str:
                 module.append(n)
     tiers.append(module)
     tiers.append(list(vars(builtins)))
-    for names in tiers:
-        hint = _suggest(name, names)
-        if hint:
-            return hint
-    return ""
+    return for_name(name, tiers)
 
 
 def _function_named(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -300,76 +303,6 @@ def _bound_at_top(stmt: ast.stmt) -> list[str]:
         if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
             break
     return out
-
-
-# CPython 3.11's suggestion for NameError/AttributeError (Python/suggestions.c).
-_MOVE_COST = 2
-
-_CASE_COST = 1
-
-_MAX_STRING = 40
-
-
-def _substitution_cost(a: str, b: str) -> int:
-    if (ord(a) & 31) != (ord(b) & 31):
-        return _MOVE_COST
-    if a == b:
-        return 0
-    if a.lower() == b.lower():
-        return _CASE_COST
-    return _MOVE_COST
-
-
-def _levenshtein(a: str, b: str, max_cost: int) -> int:
-    if a == b:
-        return 0
-    pre = 0
-    while pre < min(len(a), len(b)) and a[pre] == b[pre]:
-        pre += 1
-    a, b = a[pre:], b[pre:]
-    while a and b and a[-1] == b[-1]:
-        a, b = a[:-1], b[:-1]
-    if not a or not b:
-        return (len(a) + len(b)) * _MOVE_COST
-    if len(a) > _MAX_STRING or len(b) > _MAX_STRING:
-        return max_cost + 1
-    if len(b) < len(a):
-        a, b = b, a
-    if (len(b) - len(a)) * _MOVE_COST > max_cost:
-        return max_cost + 1
-    buffer = [(i + 1) * _MOVE_COST for i in range(len(a))]
-    result = 0
-    for bi, code in enumerate(b):
-        distance = result = bi * _MOVE_COST
-        minimum = sys.maxsize
-        for ai, ch in enumerate(a):
-            substitute = distance + _substitution_cost(code, ch)
-            distance = buffer[ai]
-            insert_delete = min(result, distance) + _MOVE_COST
-            result = min(insert_delete, substitute)
-            buffer[ai] = result
-            minimum = min(minimum, result)
-        if minimum > max_cost:
-            return max_cost + 1
-    return result
-
-
-def _suggest(name: str, candidates: list[str]) -> str:
-    if len(candidates) > 750:
-        return ""
-    best: str | None = None
-    best_distance = sys.maxsize
-    for item in candidates:
-        if item == name:
-            continue
-        max_distance = (len(name) + len(item) + 3) * _MOVE_COST // 6
-        max_distance = min(max_distance, best_distance - 1)
-        distance = _levenshtein(name, item, max_distance)
-        if distance > max_distance:
-            continue
-        if best is None or distance < best_distance:
-            best, best_distance = item, distance
-    return f". Did you mean: '{best}'?" if best else ""
 
 
 def syntax_output(
