@@ -21,6 +21,10 @@ KEYS = [
     "runtime_s",
     "timed_out",
     "exit_code",
+    "cores",
+    "threads",
+    "concurrent_runs",
+    "load_1m",
 ]
 
 
@@ -66,6 +70,8 @@ def test_json_outcome_of_a_clean_run(task_dir: Path, tmp_path: Path) -> None:
     assert data["metric"] == pytest.approx(0.6667)
     assert "Validation accuracy" in data["metric_line"]
     assert data["submission"] is True and data["submission_valid"] is True
+    assert data["cores"] >= 1 and 1 <= data["threads"] <= data["cores"]
+    assert data["concurrent_runs"] >= 1
 
 
 def test_a_crash_is_data_and_exits_zero(task_dir: Path, tmp_path: Path) -> None:

@@ -100,3 +100,15 @@ def test_filter_counts_every_reason() -> None:
     streaming = RecordFilter(tasks={"titanic"})
     assert [r.node_id for r in streaming(records)] == ["ok1", "ok2"]
     assert streaming.report.dropped["invalid_stage"] == 1
+
+
+def test_runs_under_overload_are_dropped_only_when_asked() -> None:
+    busy = make_record(P, node="busy", extra={"cores": 2, "load_1m": 5.0, "threads": 1})
+    calm = make_record(P, node="calm", extra={"cores": 2, "load_1m": 1.6, "threads": 1})
+    unknown = make_record(P, node="old")  # recorded before the load was kept
+    assert drop_reason(busy) is None  # not asked
+    assert drop_reason(busy, max_load_per_core=1.5) == "overloaded"
+    assert drop_reason(calm, max_load_per_core=1.5) is None
+    assert drop_reason(unknown, max_load_per_core=1.5) is None
+    report = filter_records([busy, calm, unknown], max_load_per_core=1.5)
+    assert report.kept == 2 and report.dropped["overloaded"] == 1

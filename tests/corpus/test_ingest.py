@@ -82,6 +82,10 @@ def test_every_executed_node_becomes_one_record(run_dir: Path, tmp_path: Path) -
         assert record.y.exc_type == node.outcome["exc_type"]
         assert record.y.term_out == node.outcome["term_out"]
         assert record.extra["seed"] == 7 and record.extra["step"] == node.step
+        # What the machine was doing while it ran, from the real outcome.
+        assert record.extra["threads"] == node.outcome["threads"] >= 1
+        assert record.extra["cores"] >= record.extra["threads"]
+        assert record.extra["concurrent_runs"] >= 1 and record.extra["load_1m"] >= 0
     outcomes = sorted(r.y.exc_type for r in records.values())
     assert outcomes == ["KeyError", "None", "None", "None", "TimeoutError"]
     crash = next(r for r in records.values() if r.y.exc_type == "KeyError")

@@ -69,7 +69,7 @@ class ExecConfig(_Part):
 
     time_limit_s: float | None = Field(None, gt=0)  # None = the task's own time limit
     memory_mb: int | None = Field(4096, ge=64)  # None = no address-space limit (GPU runs)
-    threads: int | None = Field(None, ge=1)  # None = all cores
+    threads: int | None = Field(None, ge=1)  # None: a share of the cores (concurrency.py)
 
     @field_validator("time_limit_s", mode="before")
     @classmethod

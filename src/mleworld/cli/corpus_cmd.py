@@ -246,13 +246,22 @@ def dedup(
 def filter_corpus(
     corpus: CorpusArg,
     out: Annotated[str, typer.Option("--out", help="New corpus directory for the kept records.")],
+    max_load_per_core: Annotated[
+        float | None,
+        typer.Option(
+            "--max-load-per-core",
+            min=0.0,
+            help="Also drop runs that ended with the machine's load average per core above "
+            "this (e.g. 1.5): their outcome may reflect the machine, not the program.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Drop records that make poor training examples; count each drop by reason."""
     from mleworld.corpus.filters import RecordFilter
 
     source = _open(corpus)
-    flt = RecordFilter()
+    flt = RecordFilter(max_load_per_core=max_load_per_core)
     with _NewCorpus(_out_dir(out)) as target:
         target.append(flt(source.iter_records()))
     report = flt.report

@@ -29,6 +29,10 @@ JSON_KEYS = (
     "runtime_s",
     "timed_out",
     "exit_code",
+    "cores",
+    "threads",
+    "concurrent_runs",
+    "load_1m",
 )
 
 
@@ -143,6 +147,10 @@ def render(outcome: Outcome, workspace: Path | None) -> None:
         sub += ", valid" if outcome.submission_valid else f", invalid: {outcome.submission_error}"
     row("submission", sub)
     row("runtime", f"{outcome.runtime_s:.2f} s")
+    if outcome.threads is not None:
+        running = outcome.concurrent_runs or 1
+        shared = f"{outcome.cores} cores, {running} program{'s' if running != 1 else ''} running"
+        row("threads", f"{outcome.threads} ({shared})")
     if workspace is not None:
         row("workspace", str(workspace))
     console.print(table)

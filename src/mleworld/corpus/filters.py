@@ -15,6 +15,10 @@ A record is dropped, with the first matching reason, when:
   (the agent's overall deadline ended it, not the program's limit);
 * `mislabeled_interrupt`: a KeyboardInterrupt that is not a timeout (our
   executor interrupts only at the time limit, which it labels TimeoutError);
+* `overloaded` (only when `max_load_per_core` is given): the machine's load
+  average at the end of the run, per core, was above it (the outcome may
+  reflect the machine rather than the program); records made before the load
+  was kept are never dropped for it;
 * `progress_bar`: the output contains a progress bar (tqdm's `it/s]`, `%|█`,
   carriage-return redraws, Keras' `━━━` bars); programs are told not to print
   them, and their redraw noise swamps the log window;
@@ -47,6 +51,7 @@ REASONS = (
     "harness_error",
     "cut_short",
     "mislabeled_interrupt",
+    "overloaded",
     "progress_bar",
     "unresolvable_metric",
 )
@@ -126,7 +131,17 @@ def _rounded_equal(printed: float, stored: float) -> bool:
     return decimals > 0 and round(stored, decimals) == printed
 
 
-def drop_reason(record: Record, tasks: set[str] | None = None) -> str | None:
+def overload(record: Record) -> float | None:
+    """The load average per core at the end of the record's run (None if not recorded)."""
+    load, cores = record.extra.get("load_1m"), record.extra.get("cores")
+    if not isinstance(load, int | float) or not isinstance(cores, int) or cores < 1:
+        return None
+    return float(load) / cores
+
+
+def drop_reason(
+    record: Record, tasks: set[str] | None = None, max_load_per_core: float | None = None
+) -> str | None:
     """Why this record should not be a training example, or None to keep it."""
     if record.stage not in STAGES:
         return "invalid_stage"
@@ -144,6 +159,8 @@ def drop_reason(record: Record, tasks: set[str] | None = None) -> str | None:
             return "cut_short"
     if exc == INTERRUPT and not record.timed_out:
         return "mislabeled_interrupt"
+    if max_load_per_core is not None and (overload(record) or 0.0) > max_load_per_core:
+        return "overloaded"
     if has_progress_bar(term_out):
         return "progress_bar"
     metric = record.y.metric
@@ -160,13 +177,16 @@ def drop_reason(record: Record, tasks: set[str] | None = None) -> str | None:
 class RecordFilter:
     """Streaming filter: `keep(record)` says yes or no and counts the reason."""
 
-    def __init__(self, tasks: Iterable[str] | None = None) -> None:
+    def __init__(
+        self, tasks: Iterable[str] | None = None, max_load_per_core: float | None = None
+    ) -> None:
         self.tasks = None if tasks is None else set(tasks)
+        self.max_load_per_core = max_load_per_core
         self.report = FilterReport()
 
     def keep(self, record: Record) -> bool:
         self.report.input += 1
-        reason = drop_reason(record, self.tasks)
+        reason = drop_reason(record, self.tasks, self.max_load_per_core)
         if reason is None:
             self.report.kept += 1
             return True
@@ -184,9 +204,10 @@ def filter_records(
     keep: Callable[[Record], None] | None = None,
     *,
     tasks: Iterable[str] | None = None,
+    max_load_per_core: float | None = None,
 ) -> FilterReport:
     """Run the filter over a stream; `keep(record)` receives each record that passes."""
-    flt = RecordFilter(tasks)
+    flt = RecordFilter(tasks, max_load_per_core)
     for record in flt(records):
         if keep is not None:
             keep(record)

@@ -142,6 +142,7 @@ def run_records(run_dir: Path, report: IngestReport | None = None) -> Iterator[R
                 "seed": facts["seed"],
                 "defect_rate": facts["defect_rate"],
                 "submission_error": outcome.submission_error,
+                **outcome.machine_facts(),
             },
         )
 

@@ -5,7 +5,11 @@ own seed, the defect rate asked for, and a per-program time limit drawn in
 turn from `time_limits` (short limits make the builtin writer size its
 programs down, and some overrun: the corpus gets timeouts). Runs execute in
 parallel, `workers` at a time, each in a fresh process (or as Ray tasks on a
-cluster); each program inside a run gets `cores // workers` threads. As each
+cluster). Locally, each program gets the machine-wide share of the cores among
+the programs running now (execution/concurrency.py), so a synthesis next to
+other jobs does not oversubscribe; on Ray, the `cores // workers` CPUs its run
+reserves. Each record keeps that cap, the number of programs running and the
+load average (`extra`), so runs made under overload can be filtered out. As each
 run finishes its nodes are ingested (ingest.py): the corpus is only ever
 written by this process. With Ray (`RAY_ADDRESS`, or a local instance) each
 run is a task reserving that many CPUs; the corpus directory must then be on a
@@ -138,7 +142,7 @@ def _prepare(task: str) -> None:
         prepare_suite_task(task)
 
 
-def _agent_run(spec: SynthRun, run_dir: str, threads: int) -> str:
+def _agent_run(spec: SynthRun, run_dir: str, threads: int | None) -> str:
     """Run (or resume) one agent run in a worker process; returns the run directory."""
     from mleworld.agent.config import build_config
     from mleworld.agent.loop import resume, start
@@ -241,13 +245,13 @@ class _Pool:
     def submit(self, spec: SynthRun, run_dir: Path, threads: int) -> Future[str]:
         if self.executor == "local":
             try:
-                return self._pool.submit(_agent_run, spec, str(run_dir), threads)
+                return self._pool.submit(_agent_run, spec, str(run_dir), None)
             except BrokenProcessPool:
                 # A worker was killed (out of memory, say): its runs are reported
                 # failed, and the runs still queued get a fresh pool.
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._local_pool()
-                return self._pool.submit(_agent_run, spec, str(run_dir), threads)
+                return self._pool.submit(_agent_run, spec, str(run_dir), None)
         return self._remote.options(num_cpus=threads).remote(spec, str(run_dir), threads).future()
 
     def close(self) -> None:

@@ -13,7 +13,9 @@ A `Job` names a program and where its data is; an executor runs jobs through
     task dirs (and any kept workspace) must be on a file system every node mounts
     at the same path. Ray sets CUDA_VISIBLE_DEVICES per task; the sandbox passes it on.
 
-A job's limits default to the task's time limit and `threads = job.cpus`; a job
+A job's limits default to the task's time limit; its thread cap is `job.cpus`
+when it asks for more than one CPU, else the sandbox's machine-wide share of the
+cores among the programs running now (so a lone job gets every core); a job
 with GPUs runs without the address-space limit (CUDA reserves more virtual
 memory than any sensible RLIMIT_AS). Executor-side failures (ExecutorError, a
 bad task dir) do not stop the batch: the other jobs finish, then `JobsFailed`
@@ -104,8 +106,8 @@ def job_limits(job: Job, task_time_limit_s: float | None) -> Limits:
     limits = job.limits
     if limits is None:
         limits = Limits(time_limit_s=task_time_limit_s) if task_time_limit_s else Limits()
-    if limits.threads is None:
-        limits = replace(limits, threads=job.cpus)
+    if limits.threads is None and job.cpus > 1:
+        limits = replace(limits, threads=job.cpus)  # else the machine-wide share applies
     if job.gpus > 0 and limits.memory_mb is not None:
         limits = replace(limits, memory_mb=None)
     return limits

@@ -6,7 +6,6 @@ apply the limits to a running program.
 
 from __future__ import annotations
 
-import os
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -22,7 +21,8 @@ class Limits:
     memory_mb: address-space limit (RLIMIT_AS) of every process of the run; None
         disables it. CUDA reserves huge virtual ranges, so GPU runs need None.
     threads: BLAS/OpenMP/joblib thread cap (OMP_NUM_THREADS and friends); None
-        means the machine's cores.
+        means an even share of the cores among the programs running on this
+        machine when the run starts (execution/concurrency.py).
     file_size_mb: largest file the program may write (RLIMIT_FSIZE); None disables it.
     max_output_bytes: terminal output kept; beyond it the first and last halves are
         kept around an "[N bytes omitted]" marker line.
@@ -46,17 +46,15 @@ class Limits:
                 f"memory_mb is {self.memory_mb}; use at least 16 (or None for no limit)"
             )
         if self.threads is not None and self.threads < 1:
-            raise ConfigError(f"threads is {self.threads}; use 1 or more (or None for all cores)")
+            raise ConfigError(
+                f"threads is {self.threads}; use 1 or more (or None for a share of the cores)"
+            )
         if self.file_size_mb is not None and self.file_size_mb < 1:
             raise ConfigError(f"file_size_mb is {self.file_size_mb}; use 1 or more (or None)")
         if self.grace_s < 0:
             raise ConfigError(f"grace_s is {self.grace_s}; use 0 or more seconds")
         if self.max_output_bytes < 256:
             raise ConfigError(f"max_output_bytes is {self.max_output_bytes}; use at least 256")
-
-    @property
-    def resolved_threads(self) -> int:
-        return self.threads or os.cpu_count() or 1
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -12,6 +12,7 @@ from typing import Any
 SCHEMA_VERSION = 1
 CLEAN = "None"
 TIMEOUT = "TimeoutError"
+MACHINE_FACTS = ("cores", "threads", "concurrent_runs", "load_1m")
 
 
 @dataclass
@@ -26,6 +27,13 @@ class Outcome:
     runtime_s: float = 0.0
     timed_out: bool = False
     exit_code: int = 0
+    # The machine while it ran: its cores, the thread cap the program had, the most
+    # programs running on it at the program's start or end (itself included), the
+    # 1-minute load average at the end. None in outcomes recorded before they were kept.
+    cores: int | None = None
+    threads: int | None = None
+    concurrent_runs: int | None = None
+    load_1m: float | None = None
 
     @property
     def is_clean(self) -> bool:
@@ -35,6 +43,11 @@ class Outcome:
     def is_buggy(self) -> bool:
         """AIDE's bug flag: a crash, a timeout, or no usable submission."""
         return not self.is_clean or not self.submission or self.submission_valid is False
+
+    def machine_facts(self) -> dict[str, Any]:
+        """What the machine was doing during the run, the facts it has (for corpus records)."""
+        facts = {name: getattr(self, name) for name in MACHINE_FACTS}
+        return {name: value for name, value in facts.items() if value is not None}
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

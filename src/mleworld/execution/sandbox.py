@@ -10,7 +10,13 @@ enforced under every mechanism:
   ``TimeoutError`` with ``timed_out`` set, even if the program caught the interrupt;
 - memory: RLIMIT_AS (allocations fail with MemoryError, or the kernel kills the
   process: exit code -9); file size: RLIMIT_FSIZE; no core dumps;
-- threads: OMP/MKL/OpenBLAS/NumExpr/BLIS/vecLib/joblib caps via the environment;
+- threads: OMP/MKL/OpenBLAS/NumExpr/BLIS/vecLib/joblib caps via the environment,
+  `Limits.threads` if the caller set one, else an even share of the cores among
+  the programs running on this machine now (concurrency.py counts them across
+  every mleworld process); OpenMP threads sleep instead of spinning while they
+  wait (OMP_WAIT_POLICY=PASSIVE, KMP_BLOCKTIME=0), since a spinning thread that
+  waits for a core another program holds slows its own program hundreds of
+  times. The cap, the count and the load average are kept in the Outcome;
 - a scrubbed environment: only the variables set here (plus GPU visibility and
   LD_LIBRARY_PATH) reach the program, so no API keys; HOME is private to the run;
 - no process left behind: at the end of every run, success or not, the process
@@ -49,6 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mleworld.errors import MleWorldError
+from mleworld.execution.concurrency import RunSlot, claim, count_running, load_1m
 from mleworld.execution.isolation import (
     ExecutorError,
     Isolation,
@@ -100,6 +107,8 @@ _THREAD_VARS = (
     "RAYON_NUM_THREADS",
     "TF_NUM_INTRAOP_THREADS",
 )
+# OpenMP (GNU and Intel runtimes): a thread that waits sleeps at once instead of spinning.
+_WAIT_POLICY = {"OMP_WAIT_POLICY": "PASSIVE", "KMP_BLOCKTIME": "0"}
 # Passed through from our environment: GPU visibility (Ray assigns it) and library paths.
 _PASS_THROUGH = (
     "LD_LIBRARY_PATH",
@@ -174,17 +183,30 @@ class _Run:
     exit_code: int
     timed_out: bool
     runtime_s: float
+    cores: int
+    threads: int
+    concurrent_runs: int
+    load_1m: float | None
 
 
 def _run(ws: Workspace, iso: Isolation, limits: Limits) -> _Run:
+    slot = claim()
+    try:
+        return _run_counted(ws, iso, limits, slot)
+    finally:
+        slot.release()
+
+
+def _run_counted(ws: Workspace, iso: Isolation, limits: Limits, slot: RunSlot) -> _Run:
     run_id = uuid.uuid4().hex
+    threads = limits.threads or slot.threads
     launch = build_launch(iso, ws.paths, [iso.python, PROGRAM_FILE], limits.network)
     capture = _Capture(limits.max_output_bytes)
     try:
         proc = subprocess.Popen(
             launch.argv,
             cwd=ws.root,
-            env=_program_env(iso, launch, limits, run_id),
+            env=_program_env(iso, launch, threads, run_id),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -226,7 +248,18 @@ def _run(ws: Workspace, iso: Isolation, limits: Limits) -> _Run:
     exit_code = proc.returncode
     if iso.mechanism == "bwrap":
         exit_code = _bwrap_exit_code(iso, proc.returncode, status, term_out, killed)
-    return _Run(term_out, exit_code, timed_out, round(runtime, 3))
+    # The busiest the machine was while this program ran: more may have started since.
+    concurrent = max(slot.running, count_running())
+    return _Run(
+        term_out,
+        exit_code,
+        timed_out,
+        round(runtime, 3),
+        slot.cores,
+        threads,
+        concurrent,
+        load_1m(),
+    )
 
 
 def _bwrap_exit_code(
@@ -249,7 +282,7 @@ def _first_line(text: str) -> str:
     return text.strip().splitlines()[0][:300] if text.strip() else "(no output)"
 
 
-def _program_env(iso: Isolation, launch: Launch, limits: Limits, run_id: str) -> dict[str, str]:
+def _program_env(iso: Isolation, launch: Launch, threads: int, run_id: str) -> dict[str, str]:
     env = {k: os.environ[k] for k in _PASS_THROUGH if k in os.environ}
     path = [os.path.dirname(iso.python), "/usr/local/bin", "/usr/bin", "/bin"]
     env["PATH"] = os.pathsep.join(dict.fromkeys(path))
@@ -260,9 +293,9 @@ def _program_env(iso: Isolation, launch: Launch, limits: Limits, run_id: str) ->
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["MPLBACKEND"] = "Agg"
-    threads = str(limits.resolved_threads)
     for name in _THREAD_VARS:
-        env[name] = threads
+        env[name] = str(threads)
+    env.update(_WAIT_POLICY)
     env[RUN_ID_VAR] = run_id
     return env
 
@@ -339,6 +372,10 @@ def _outcome(run: _Run, ws: Workspace, sample: Path | None, id_column: str | Non
         runtime_s=run.runtime_s,
         timed_out=run.timed_out,
         exit_code=run.exit_code,
+        cores=run.cores,
+        threads=run.threads,
+        concurrent_runs=run.concurrent_runs,
+        load_1m=run.load_1m,
     )
 
 
