@@ -160,7 +160,10 @@ def _parse_block(lines: list[str], start: int, stop: int) -> Traceback:
         if group:
             stripped = re.match(r"^\s*\| ?(.*)$", raw)
             if stripped is None:
-                break  # "+-+---- 1 ----": the sub-exceptions start; the group line came first
+                if re.match(r"^\s*\+", raw):
+                    break  # "+-+---- 1 ----": the sub-exceptions start; the group line came first
+                i += 1  # a stray line (stdout interleaved with the group's stderr)
+                continue
             raw = stripped.group(1)
         if not raw.strip():
             i += 1
