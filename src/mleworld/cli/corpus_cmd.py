@@ -1,4 +1,4 @@
-"""`mleworld corpus ingest|synthesize|dedup|filter|split|stats|export|build`.
+"""`mleworld corpus ingest|synthesize|dedup|filter|split|stats|export|build|relabel`.
 
 Thin wiring over the corpus layer: ingest.py, synthesize.py, dedup.py,
 filters.py, holdout.py, stats.py, export.py and pipeline.py. Every corpus
@@ -18,6 +18,7 @@ import typer
 
 from mleworld.cli import groups
 from mleworld.cli.common import print_json
+from mleworld.cli.relabel_cmd import relabel
 from mleworld.errors import MleWorldError
 
 if TYPE_CHECKING:
@@ -420,6 +421,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "stats": show_stats,
     "export": export,
     "build": build,
+    "relabel": relabel,
 }
 
 
