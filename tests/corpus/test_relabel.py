@@ -153,3 +153,28 @@ def test_cli_relabel(
         )
     assert bad.value.code == 2
     assert "--tasks-dir" in capsys.readouterr().err
+
+
+def test_a_relabelled_timeout_that_meets_its_own_clean_run_is_kept_once(
+    source: tuple[Corpus, Path], tmp_path: Path
+) -> None:
+    corpus, task_dir = source
+    corpus.append(
+        [
+            make_record(
+                FAST,
+                task="toy",
+                node="fast-elsewhere",
+                metric=0.95,
+                term_out="Validation accuracy: 0.95\n",
+                submission=True,
+            )
+        ]
+    )
+    report = relabel_timeouts(corpus, tmp_path / "out", resolve_task_dir=lambda task_id: task_dir)
+    fast_clean = [
+        r
+        for r in Corpus.open(tmp_path / "out" / "corpus").iter_records()
+        if r.program == FAST and r.y.exc_type == "None"
+    ]
+    assert len(fast_clean) == 1 and report.merged == 1 and report.relabelled == 2

@@ -58,6 +58,7 @@ class RelabelReport:
     relabelled: int = 0
     disagreeing: int = 0
     resumed: int = 0  # verdicts read back from an earlier, killed relabel
+    merged: int = 0  # records dropped as a second representative of one outcome
     new_outcomes: Counter[str] = field(default_factory=Counter)  # relabelled: their exc_type
     records_in: int = 0
     records_out: int = 0
@@ -70,6 +71,7 @@ class RelabelReport:
             "relabelled": self.relabelled,
             "disagreeing": self.disagreeing,
             "resumed": self.resumed,
+            "merged_duplicates": self.merged,
             "relabelled_to": dict(sorted(self.new_outcomes.items())),
             "records_in": self.records_in,
             "records_out": self.records_out,
@@ -174,35 +176,46 @@ def _rerun_record(record: Record, outcome: Outcome, note: str) -> Record:
     )
 
 
+def _relabelled(record: Record, entry: dict[str, Any], report: RelabelReport) -> Iterator[Record]:
+    """What one re-run timeout record becomes, by its verdict."""
+    runs = [Outcome.from_dict(run) for run in entry["runs"]]
+    _note_load(report, runs)
+    kind = entry["verdict"]
+    if kind == KEPT:
+        report.kept += 1
+        yield record
+    elif kind == RELABELLED:
+        report.relabelled += 1
+        report.new_outcomes[runs[0].exc_type] += 1
+        yield _rerun_record(record, runs[0], "timeout on a busy machine; finished twice")
+    else:
+        report.disagreeing += 1
+        yield record
+        for run in runs:
+            yield _rerun_record(record, run, "re-runs disagree; one per outcome")
+
+
 def _write_corpus(
     source: Corpus, target_dir: Path, done: dict[str, dict[str, Any]], report: RelabelReport
 ) -> None:
     def records() -> Iterator[Record]:
-        for record in source.iter_records():
+        # One representative per (task, program, outcome), as deduplication keeps: a
+        # relabelled timeout can meet another run of its program that ended the same way.
+        kept: set[tuple[str, str, str]] = set()
+        for original in source.iter_records():
             report.records_in += 1
-            entry = done.get(record.uid) if record.outcome == "timeout" else None
-            if entry is None:
+            entry = done.get(original.uid) if original.outcome == "timeout" else None
+            for record in [original] if entry is None else _relabelled(original, entry, report):
+                key = (
+                    record.task_id,
+                    record.id,
+                    outcome_key(record.y.exc_type, record.y.submission),
+                )
+                if key in kept:
+                    report.merged += 1
+                    continue
+                kept.add(key)
                 yield record
-                continue
-            runs = [Outcome.from_dict(run) for run in entry["runs"]]
-            _note_load(report, runs)
-            kind = entry["verdict"]
-            if kind == KEPT:
-                report.kept += 1
-                yield record
-            elif kind == RELABELLED:
-                report.relabelled += 1
-                report.new_outcomes[runs[0].exc_type] += 1
-                yield _rerun_record(record, runs[0], "timeout on a busy machine; finished twice")
-            else:
-                report.disagreeing += 1
-                yield record
-                seen = {outcome_key(record.y.exc_type, record.y.submission)}
-                for run in runs:
-                    key = outcome_key(run.exc_type, run.submission)
-                    if key not in seen:
-                        seen.add(key)
-                        yield _rerun_record(record, run, "re-runs disagree; one per outcome")
 
     staging = target_dir.with_name(f".{target_dir.name}.tmp")
     if staging.exists():
