@@ -178,3 +178,23 @@ def test_a_relabelled_timeout_that_meets_its_own_clean_run_is_kept_once(
         if r.program == FAST and r.y.exc_type == "None"
     ]
     assert len(fast_clean) == 1 and report.merged == 1 and report.relabelled == 2
+
+
+def test_timeouts_confirmed_on_a_busy_machine_are_rechecked_when_asked(
+    source: tuple[Corpus, Path], tmp_path: Path
+) -> None:
+    corpus, task_dir = source
+    out = tmp_path / "out"
+    out.mkdir()
+    fast = next(r for r in corpus.iter_records() if r.node_id == "fast")
+    busy = Outcome("TimeoutError", "", timed_out=True, runtime_s=LIMIT_S, cores=2, load_1m=1000.0)
+    entry = {"uid": fast.uid, "verdict": "kept", "runs": [busy.to_dict()]}
+    (out / LOG_FILE).write_text(json.dumps(entry) + "\n")
+    trusting = relabel_timeouts(corpus, out, resolve_task_dir=lambda task_id: task_dir)
+    assert trusting.resumed == 1 and trusting.kept == 2  # the busy verdict stands
+    rechecked = relabel_timeouts(
+        corpus, out, resolve_task_dir=lambda task_id: task_dir, recheck_load_per_core=100.0
+    )
+    assert rechecked.resumed == 2  # slow and crash, from the first call; fast runs again
+    relabelled = next(r for r in Corpus.open(out / "corpus").iter_records() if r.node_id == "fast")
+    assert relabelled.y.exc_type == "None" and rechecked.relabelled == 2

@@ -51,6 +51,15 @@ def relabel(
             help="A folder of task directories named by task id (default: the bundled suite).",
         ),
     ] = None,
+    recheck_load: Annotated[
+        float | None,
+        typer.Option(
+            "--recheck-load-per-core",
+            min=0.0,
+            help="Run again the timeouts an earlier invocation confirmed while the machine's "
+            "load per core was above this (e.g. 1.0).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Re-run every timeout record under its own time limit; relabel the ones that finish twice.
@@ -74,6 +83,7 @@ def relabel(
         out,
         resolve_task_dir=task_dir_resolver(tasks_dir),
         workers=workers,
+        recheck_load_per_core=recheck_load,
         on_verdict=show,
     )
     if as_json:

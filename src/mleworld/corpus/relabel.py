@@ -122,13 +122,25 @@ def relabel_timeouts(
     *,
     resolve_task_dir: Callable[[str], Path],
     workers: int = 1,
+    recheck_load_per_core: float | None = None,
     on_verdict: Callable[[Record, str, list[Outcome]], None] | None = None,
 ) -> RelabelReport:
-    """Re-run every timeout record of `source`; write the relabelled corpus to `out/corpus`."""
+    """Re-run every timeout record of `source`; write the relabelled corpus to `out/corpus`.
+
+    `recheck_load_per_core`: a timeout confirmed by an earlier invocation while the
+    machine's load per core was above this is run again (a busy machine can still
+    make a program overrun; a run that finished under load needs no recheck).
+    """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     log_path = out / LOG_FILE
     done = _read_log(log_path)
+    if recheck_load_per_core is not None:
+        done = {
+            uid: entry
+            for uid, entry in done.items()
+            if entry["verdict"] != KEPT or _busiest(entry) <= recheck_load_per_core
+        }
     report = RelabelReport()
     timeouts = [r for r in source.iter_records() if r.outcome == "timeout"]
     report.timeouts = len(timeouts)
@@ -226,6 +238,16 @@ def _write_corpus(
     if target_dir.exists():
         shutil.rmtree(target_dir)
     os.rename(staging, target_dir)
+
+
+def _busiest(entry: dict[str, Any]) -> float:
+    """The highest load per core at the end of an entry's runs (0 when not recorded)."""
+    loads = [
+        run["load_1m"] / run["cores"]
+        for run in entry["runs"]
+        if run.get("load_1m") is not None and run.get("cores")
+    ]
+    return max(loads, default=0.0)
 
 
 def _note_load(report: RelabelReport, runs: list[Outcome]) -> None:
