@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import math
 import os
 import threading
 import time
@@ -53,6 +54,15 @@ def is_local_url(url: str) -> bool:
 def _one_line(text: Any, limit: int = 240) -> str:
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def _token_count(value: Any) -> int:
+    """A usage count as the server sent it; anything but a count (a server's bug) reads as 0."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return max(value, 0)
+    if isinstance(value, float) and math.isfinite(value):
+        return max(int(value), 0)
+    return 0
 
 
 @dataclass
@@ -290,7 +300,7 @@ class OpenAICodeModel:
 
     def _read(self, response: Any, latency: float, retries: int) -> _Reply:
         choices = getattr(response, "choices", None)
-        if not choices:
+        if not isinstance(choices, list) or not choices:
             raise MleWorldError(
                 f"the endpoint at {self.base_url} returned no choices for model "
                 f"{self.model!r}; check that --base-url points at an OpenAI-compatible /v1 API"
@@ -298,12 +308,19 @@ class OpenAICodeModel:
         choice = choices[0]
         message = getattr(choice, "message", None)
         text = getattr(message, "content", None) or ""
+        if not isinstance(text, str):
+            raise MleWorldError(
+                f"the endpoint at {self.base_url} answered with a message content that is not "
+                f"text ({type(text).__name__}); check that --base-url points at an "
+                "OpenAI-compatible /v1 API"
+            )
         usage = getattr(response, "usage", None)
+        finish = getattr(choice, "finish_reason", None)
         return _Reply(
-            text=str(text),
-            finish_reason=getattr(choice, "finish_reason", None),
-            prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
-            completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            text=text,
+            finish_reason=finish if isinstance(finish, str) else None,
+            prompt_tokens=_token_count(getattr(usage, "prompt_tokens", 0)),
+            completion_tokens=_token_count(getattr(usage, "completion_tokens", 0)),
             latency_s=latency,
             retries=retries,
         )

@@ -20,7 +20,7 @@ PROGRAM_NAME = "runfile.py"  # the name programs run under; SyntaxErrors cite it
 PYTHON_LANGUAGES = frozenset({"", "python", "py", "python3", "py3", "ipython"})
 
 _OPEN_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*)$")
-_THINK_BLOCK = re.compile(r"<think(?:ing)?>.*?</think(?:ing)?>", re.DOTALL | re.IGNORECASE)
+_THINK_TAG = re.compile(r"<(/?)think(?:ing)?>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
 
 
@@ -48,7 +48,20 @@ def strip_reasoning(text: str) -> str:
     Some chat templates put the opening tag in the prompt, so the answer begins
     mid-thought and only the closing tag shows: everything before it goes too.
     """
-    text = _THINK_BLOCK.sub("", text)
+    # One pass over the tags: each opening tag up to the next closing one goes (what a lazy
+    # `<think>.*?</think>` finds, without its quadratic rescan of an answer full of
+    # unclosed tags).
+    kept: list[str] = []
+    start, opened = 0, None
+    for tag in _THINK_TAG.finditer(text):
+        closing = bool(tag.group(1))
+        if opened is None and not closing:
+            opened = tag.start()
+        elif opened is not None and closing:
+            kept.append(text[start:opened])
+            start, opened = tag.end(), None
+    kept.append(text[start:])
+    text = "".join(kept)
     closes = list(_THINK_CLOSE.finditer(text))
     if closes:
         text = text[closes[-1].end() :]
@@ -95,6 +108,8 @@ def syntax_problem(code: str) -> str | None:
         return f"{type(exc).__name__}{where}: {exc.msg}"
     except ValueError as exc:  # e.g. "source code string cannot contain null bytes"
         return f"ValueError: {exc}"
+    except (RecursionError, MemoryError) as exc:  # nesting beyond the compiler's limits
+        return f"{type(exc).__name__}: {exc or 'the code nests too deeply to compile'}"
     return None
 
 
@@ -106,7 +121,7 @@ def _looks_like_bare_program(text: str) -> bool:
     """
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return any(isinstance(node, ast.Import | ast.ImportFrom) for node in ast.walk(tree))
 

@@ -9,6 +9,7 @@ verdict (the agent does).
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -22,6 +23,8 @@ from mleworld.errors import MleWorldError
 
 DESCRIPTION_BUDGET_CHARS = 3000
 OUTPUT_BUDGET_CHARS = 5000
+# How many `{` of an answer are tried as the start of the verdict object.
+MAX_OBJECT_STARTS = 500
 
 REVIEW_SYSTEM = (
     "You review the run of a machine learning program. You read its code and terminal "
@@ -70,16 +73,20 @@ def _json_objects(text: str) -> list[Any]:
     """JSON values found in `text`: the whole text, fenced blocks, then bare `{...}`."""
     found: list[Any] = []
     candidates = [text.strip(), *(m.group(1).strip() for m in _JSON_FENCE.finditer(text))]
+    # ValueError covers JSONDecodeError and integers past Python's digit limit;
+    # RecursionError, JSON nested deeper than the decoder goes.
     for candidate in candidates:
         try:
             found.append(json.loads(candidate))
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             continue
     decoder = json.JSONDecoder()
-    for match in re.finditer(r"\{", text):
+    # Bounded: each start may decode to the end of the text (or the recursion limit),
+    # so an answer of thousands of nested braces would take quadratic time.
+    for match in itertools.islice(re.finditer(r"\{", text), MAX_OBJECT_STARTS):
         try:
             value, _ = decoder.raw_decode(text, match.start())
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             continue
         found.append(value)
     return found
@@ -103,9 +110,16 @@ def _as_metric(value: Any) -> tuple[bool, float | None]:
         return False, None
     try:
         number = float(value)
+    except OverflowError:  # an integer beyond any float: as good as infinite
+        return True, None
     except (TypeError, ValueError):
         return False, None
     return True, number if math.isfinite(number) else None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def parse_review(text: str) -> ReviewResult:
@@ -118,11 +132,11 @@ def parse_review(text: str) -> ReviewResult:
             continue
         is_bug = _as_bool(value["is_bug"])
         if is_bug is None:
-            problem = f"is_bug is {value['is_bug']!r}, not true or false"
+            problem = f"is_bug is {_shown(value['is_bug'])}, not true or false"
             continue
         understood, metric = _as_metric(value.get("metric"))
         if not understood:
-            problem = f"metric is {value.get('metric')!r}, not a number or null"
+            problem = f"metric is {_shown(value.get('metric'))}, not a number or null"
             continue
         summary = value.get("summary")
         summary = " ".join(str(summary).split()) if summary is not None else ""
