@@ -189,3 +189,26 @@ def test_every_failure_is_reported_at_once(task_copy: Path) -> None:
 
 def test_not_a_directory(tmp_path: Path) -> None:
     assert validate_task(tmp_path / "absent") == [f"{tmp_path / 'absent'} is not a directory"]
+
+
+def test_sample_ids_are_checked_against_test_without_answers(task_copy: Path) -> None:
+    """The issue's case: answers gone *and* sample ids altered; both are reported."""
+    (task_copy / "private/answers.csv").unlink()
+    _edit(task_copy / "public/sample_submission.csv", lambda f: f.assign(id=f["id"] + 10_000))
+    problems = validate_task(task_copy)
+    assert "private/answers.csv is missing" in problems
+    [line] = [p for p in problems if "ids differ" in p]
+    rows = len(_csv(task_copy / "public/test.csv"))
+    assert line == (
+        f"sample_submission.csv ids differ from test.csv's ({rows} rows vs {rows}; "
+        f"{rows} unknown, {rows} missing)"
+    )
+
+
+def test_sample_matching_test_but_not_the_answers(task_copy: Path) -> None:
+    # The sample and test.csv agree; the answers were cut short: only that pair differs.
+    _edit(task_copy / "private/answers.csv", lambda f: f.iloc[1:])
+    problems = validate_task(task_copy)
+    differ = [p for p in problems if "sample_submission.csv ids differ" in p]
+    assert len(differ) == 1 and "from the answers'" in differ[0] and "1 unknown" in differ[0]
+    assert "test.csv ids differ from the answers' ids" in problems

@@ -10,7 +10,8 @@ problems at once (an empty list means the task is fine):
   binary log loss, one-hot rows for multi-class log loss, non-negative for
   RMSLE, whole numbers for QWK), at least two classes where a metric needs them;
 - sample submission: readable, exactly the id and target columns, the same ids
-  as the answers;
+  as public/test.csv and as the answers (each compared when it exists, so a task
+  missing its answers still has its sample checked against its test rows);
 - train/test (when public/train.csv and public/test.csv exist): readable, no id
   in both, test ids equal to the answer ids, no label column in test, labels
   present in train (factory tasks);
@@ -159,7 +160,11 @@ def _check_answers(task: Task, answers: pd.DataFrame, metric: Metric, problems: 
 
 
 def _check_sample(
-    task: Task, sample: pd.DataFrame, answers: pd.DataFrame | None, problems: list[str]
+    task: Task,
+    sample: pd.DataFrame,
+    answers: pd.DataFrame | None,
+    test: pd.DataFrame | None,
+    problems: list[str],
 ) -> None:
     expected = [task.id_column, *task.target_columns]
     columns = [str(c) for c in sample.columns]
@@ -177,26 +182,36 @@ def _check_sample(
         problems.append(
             f"sample_submission.csv columns differ from the id and target columns ({detail or 'repeated'})"
         )
-    if (
-        answers is None
-        or task.id_column not in sample.columns
-        or task.id_column not in answers.columns
-    ):
+    if task.id_column not in sample.columns:
         return
-    sample_ids = set(sample[task.id_column].astype(str))
-    answer_ids = set(answers[task.id_column].astype(str))
-    if len(sample) != len(answers) or sample_ids != answer_ids:
+    # Against test.csv and the answers separately: either may be missing, and a
+    # task whose answers are gone still has a sample that must match its test rows.
+    for other, name in ((test, "test.csv's"), (answers, "the answers'")):
+        if other is not None and task.id_column in other.columns:
+            _compare_ids(sample, other, task.id_column, name, problems)
+
+
+def _compare_ids(
+    sample: pd.DataFrame, other: pd.DataFrame, id_column: str, name: str, problems: list[str]
+) -> None:
+    sample_ids = set(sample[id_column].astype(str))
+    other_ids = set(other[id_column].astype(str))
+    if len(sample) != len(other) or sample_ids != other_ids:
         problems.append(
-            f"sample_submission.csv ids differ from the answers' ({len(sample)} rows vs "
-            f"{len(answers)}; {len(sample_ids - answer_ids)} unknown, "
-            f"{len(answer_ids - sample_ids)} missing)"
+            f"sample_submission.csv ids differ from {name} ({len(sample)} rows vs "
+            f"{len(other)}; {len(sample_ids - other_ids)} unknown, "
+            f"{len(other_ids - sample_ids)} missing)"
         )
 
 
-def _check_train_test(task: Task, answers: pd.DataFrame | None, problems: list[str]) -> None:
+def _check_train_test(
+    task: Task,
+    answers: pd.DataFrame | None,
+    train: pd.DataFrame | None,
+    test: pd.DataFrame | None,
+    problems: list[str],
+) -> None:
     train_path, test_path = task.public_dir / "train.csv", task.public_dir / "test.csv"
-    train = _read(train_path, task.id_column, problems, "public")
-    test = _read(test_path, task.id_column, problems, "public")
     labels = [str(c) for c in task.extra.get("label_columns") or task.target_columns]
     factory = task.created_by == "mleworld.factory"
     if factory:
@@ -323,10 +338,12 @@ def validate_task(path: str | Path) -> list[str]:
     metric = get_metric(task.metric)
     answers = _read(task.answers_path, task.id_column, problems, "private")
     usable = answers is not None and _check_answers(task, answers, metric, problems)
+    train = _read(task.public_dir / "train.csv", task.id_column, problems, "public")
+    test = _read(task.public_dir / "test.csv", task.id_column, problems, "public")
     sample = _read(task.sample_submission_path, task.id_column, problems, "public")
     if sample is not None:
-        _check_sample(task, sample, answers, problems)
-    _check_train_test(task, answers, problems)
+        _check_sample(task, sample, answers, test, problems)
+    _check_train_test(task, answers, train, test, problems)
     _check_leaderboard(task, metric, problems)
     if usable and answers is not None:
         _check_scoring(task, answers, metric, problems)
