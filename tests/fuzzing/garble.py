@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,3 +60,11 @@ def damaged_file(path: Path, change: Callable[[bytes], bytes]) -> bool:
 def deep_nesting(open_: str, close: str) -> st.SearchStrategy[str]:
     """Brackets nested hundreds to thousands deep: recursion limits, not syntax, give out."""
     return st.integers(50, 5000).map(lambda n: open_ * n + close * n)
+
+
+def scratch() -> tempfile.TemporaryDirectory[str]:
+    """A temporary directory in memory where there is one: thousands of examples each
+    fsync a journal or rewrite a model, and a disk makes that the whole cost."""
+    shm = Path("/dev/shm")
+    base = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+    return tempfile.TemporaryDirectory(dir=base, prefix="mleworld-fuzz-")

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from mleworld.agent.node import MetricValue, Node
+from mleworld.agent.node import MetricValue, Node, SchemaVersionError
 from mleworld.errors import ConfigError
 
 JOURNAL_FILE = "journal.jsonl"
@@ -106,7 +106,9 @@ def read_nodes(path: Path) -> tuple[list[Node], int]:
     """The nodes stored in `path` and the byte length of the complete lines holding them.
 
     A last line without its newline, or one that does not parse, is a write the
-    process did not finish: it is dropped. A bad line before the last is corruption.
+    process did not finish: it is dropped. A bad line before the last is corruption,
+    and so is a line anywhere that parses but is no node of this schema (a field of
+    the wrong type, another schema version): a ConfigError, and nothing is dropped.
     """
     if not path.is_file():
         return [], 0
@@ -118,13 +120,24 @@ def read_nodes(path: Path) -> tuple[list[Node], int]:
     for index, raw in enumerate(lines[:-1]):
         is_last = index == len(lines) - 2 and lines[-1] == b""
         try:
-            nodes.append(Node.from_dict(json.loads(raw.decode("utf-8"))))
-        except (ValueError, TypeError) as exc:
+            data = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, nested too deep
             if is_last:
                 break
             raise ConfigError(
                 f"{path} line {index + 1} is corrupt ({exc.__class__.__name__}); "
                 "restore the file or start a new run"
+            ) from None
+        try:
+            nodes.append(Node.from_dict(data))
+        except SchemaVersionError as exc:
+            raise ConfigError(
+                f"{path} line {index + 1}: {exc}; continue the run with the mleworld that "
+                "wrote it, or start a new run"
+            ) from None
+        except (ValueError, TypeError) as exc:
+            raise ConfigError(
+                f"{path} line {index + 1} is corrupt ({exc}); restore the file or start a new run"
             ) from None
         good_bytes += len(raw) + 1
     return nodes, good_bytes
