@@ -86,7 +86,10 @@ class SandboxExecute:
     """Runs each program in the sandbox and keeps its submission in the run directory.
 
     Workspaces live in RUN_DIR/.workspaces/ while a program runs, so what a killed
-    run leaves behind is swept by the next session instead of littering /tmp.
+    run leaves behind is swept by the next session instead of littering /tmp: the
+    files, and any sandbox still running in them (an agent killed while bubblewrap
+    was setting up leaves its inner PID 1 and the program behind; see
+    processes.kill_strays). The run's lock makes every process there a stray.
     """
 
     def __init__(
@@ -100,8 +103,11 @@ class SandboxExecute:
         self.sweep()
 
     def sweep(self) -> None:
+        from mleworld.execution.processes import kill_strays
+        from mleworld.execution.sandbox import RUN_ID_VAR
         from mleworld.execution.workspace import remove_tree
 
+        kill_strays(self.workspaces, RUN_ID_VAR)
         if self.workspaces.exists():
             remove_tree(self.workspaces)
 

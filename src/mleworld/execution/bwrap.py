@@ -12,6 +12,14 @@ fails with a reason instead of importing an empty namespace package (with
 bubblewrap older than 0.4 the tmpfs stays empty and writable: the data is
 still gone, but the import succeeds as an empty namespace package).
 
+``--die-with-parent`` ties the sandbox to the process that starts bwrap, but
+bubblewrap arms it in its inner PID 1 only after the whole setup: a caller
+killed in those milliseconds leaves PID 1 and then the program running
+unwatched. ``--as-pid-1`` would not close that window (the program arms it just
+before exec, as late) and would make the program its namespace's init (signals
+it has no handler for ignored, orphans never reaped), so it is not used; the
+next session of an agent run kills such strays instead (processes.kill_strays).
+
 This module owns the argument list and the file descriptors it needs. Choosing
 bubblewrap and running it is isolation.py's and sandbox.py's job.
 """

@@ -3,8 +3,9 @@
 Waiting for the leader without reaping it (so its pid, which is also the
 process group id, cannot be reused while we still signal the group), signalling
 and killing the group, finding leftovers by group or by a marker in their
-environment (daemons that called setsid), and capturing the merged output with
-a cap that keeps its first and last halves.
+environment (daemons that called setsid), finding the strays a killed caller
+left in a tree of workspaces (`kill_strays`), and capturing the merged output
+with a cap that keeps its first and last halves.
 
 This module owns those mechanics. When to wait, signal or kill, and what the
 run's outcome is, is sandbox.py's decision.
@@ -22,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 _PR_SET_PDEATHSIG = 1
 
@@ -123,23 +125,78 @@ def _processes() -> dict[int, _ProcInfo]:
     return found
 
 
-def _marked(pid: int, marker: bytes) -> bool:
+def _environ(pid: int) -> list[bytes]:
     try:
         with open(f"/proc/{pid}/environ", "rb") as fh:
-            return marker in fh.read().split(b"\0")
+            return fh.read().split(b"\0")
     except OSError:
-        return False
+        return []
+
+
+def _marked(pid: int, marker: bytes) -> bool:
+    return marker in _environ(pid)
 
 
 def kill_leftovers(pgid: int, marker: bytes) -> list[int]:
     """SIGKILL every live process of the run (its group, or carrying its marker); returns them."""
+    return _kill_until_gone(lambda pid, info: info.pgid == pgid or _marked(pid, marker))
+
+
+def kill_strays(root: Path, marker_var: str) -> list[int]:
+    """SIGKILL what launches of ours left running in the workspaces under `root`; returns them.
+
+    For the session that resumes a killed one. Bubblewrap sets its kill-on-parent-death
+    only once its sandbox is set up, so an agent killed in those few milliseconds
+    leaves bubblewrap's inner PID 1 behind, and with it a program that no time limit
+    watches any more. Our launches are known by the `marker_var` entry of their
+    environment (bubblewrap's processes carry it too); one belongs to `root` when an
+    argument (bubblewrap names the workspace it binds) or its working directory lies
+    under it. Every process carrying the run id of such a one is killed with it.
+    Processes without the marker (a shell someone opened in a workspace) are left alone.
+    """
+    prefixes = {str(Path(root).absolute()).rstrip("/"), os.path.realpath(root).rstrip("/")}
+    key = marker_var.encode() + b"="
+    me = os.getpid()
+    runs: set[bytes] = set()
+    for pid in _processes():
+        if pid == me:
+            continue
+        marker = next((entry for entry in _environ(pid) if entry.startswith(key)), None)
+        if marker is not None and marker not in runs and _lies_under(pid, prefixes):
+            runs.add(marker)
+    if not runs:
+        return []
+    return _kill_until_gone(lambda pid, info: bool(runs.intersection(_environ(pid))))
+
+
+def _lies_under(pid: int, prefixes: set[str]) -> bool:
+    """Whether the process's working directory or one of its arguments is inside a prefix."""
+
+    def inside(path: str) -> bool:
+        return any(path == p or path.startswith(p + "/") for p in prefixes)
+
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            args = fh.read().decode("utf-8", "replace").split("\0")
+    except OSError:
+        args = []
+    if any(inside(arg) for arg in args):
+        return True
+    try:
+        return inside(os.readlink(f"/proc/{pid}/cwd"))
+    except OSError:
+        return False
+
+
+def _kill_until_gone(belongs: Callable[[int, _ProcInfo], bool]) -> list[int]:
+    """SIGKILL the live processes `belongs` picks, again until none is left (they may fork)."""
     me = os.getpid()
     killed: list[int] = []
     for round_ in range(50):
         victims = [
             pid
             for pid, info in _processes().items()
-            if pid != me and not info.zombie and (info.pgid == pgid or _marked(pid, marker))
+            if pid != me and not info.zombie and belongs(pid, info)
         ]
         if not victims:
             break
