@@ -117,41 +117,24 @@ def test_verdicts() -> None:
     assert verdict([done, late]) == "disagreeing"
 
 
+def relabel_cli(*args: str) -> int:
+    with pytest.raises(SystemExit) as done:
+        main(["corpus", "relabel", *args])
+    return 0 if done.value.code is None else int(done.value.code)
+
+
 def test_cli_relabel(
     source: tuple[Corpus, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     corpus, task_dir = source
-    out = tmp_path / "cli-out"
-    with pytest.raises(SystemExit) as done:
-        main(
-            [
-                "corpus",
-                "relabel",
-                str(corpus.path),
-                "--out",
-                str(out),
-                "--tasks-dir",
-                str(task_dir.parent),
-                "--json",
-            ]
-        )
-    assert done.value.code in (0, None)
+    out = str(tmp_path / "cli-out")
+    tasks = str(task_dir.parent)
+    assert relabel_cli(str(corpus.path), "--out", out, "--tasks-dir", tasks, "--json") == 0
     data = json.loads(capsys.readouterr().out)
     assert data["relabelled"] == 2 and data["kept_as_timeout"] == 1
     assert Path(data["corpus"]).is_dir()
-    with pytest.raises(SystemExit) as bad:
-        main(
-            [
-                "corpus",
-                "relabel",
-                str(corpus.path),
-                "--out",
-                str(out),
-                "--tasks-dir",
-                str(tmp_path / "nope"),
-            ]
-        )
-    assert bad.value.code == 2
+    nowhere = str(tmp_path / "nope")
+    assert relabel_cli(str(corpus.path), "--out", out, "--tasks-dir", nowhere) == 2
     assert "--tasks-dir" in capsys.readouterr().err
 
 
