@@ -1,4 +1,4 @@
-"""Executors run batches of real programs: local thread pool and a local Ray instance."""
+"""Executors run batches of real programs: the local thread pool (Ray: test_ray.py)."""
 
 from __future__ import annotations
 
@@ -156,20 +156,3 @@ def test_missing_ray_names_the_install_line(monkeypatch: pytest.MonkeyPatch) -> 
     with pytest.raises(MleWorldError) as info:
         RayExecutor()
     assert RAY_INSTALL in str(info.value) and RAY_INSTALL == "pip install 'mleworld[ray]'"
-
-
-@pytest.mark.ray
-def test_ray_executor_on_a_local_instance(tmp_path: Path) -> None:
-    pytest.importorskip("ray")
-    task_dir = make_task(tmp_path / "task")
-    jobs = [Job(code, task_dir=task_dir, limits=LIMITS, key=key) for key, code in PROGRAMS.items()]
-    executor = RayExecutor(num_cpus=2)
-    try:
-        outcomes = executor.run(jobs)
-        check_batch(outcomes, jobs)
-        streamed = {job.key: out.exc_type for job, out in executor.map(jobs[:2])}
-        assert streamed == {"clean": "None", "crash": "KeyError"}
-        with pytest.raises(JobsFailed, match="does not exist"):
-            executor.run([Job("print(1)\n", task_dir=tmp_path / "nope", key="nope")])
-    finally:
-        executor.close()

@@ -12,6 +12,13 @@ A `Job` names a program and where its data is; an executor runs jobs through
     path travel; the worker reads the task from that path, so on a cluster the
     task dirs (and any kept workspace) must be on a file system every node mounts
     at the same path. Ray sets CUDA_VISIBLE_DEVICES per task; the sandbox passes it on.
+    Retries: a program's crash, timeout or blow-up is its outcome and is never
+    retried. A Ray task that dies with its worker or node (killed, Ray's memory
+    monitor, a lost node or result) says nothing about the program: the job runs
+    again from scratch, its kept workspace emptied, up to ``max_retries`` (2)
+    times, each retry listed in ``RayExecutor.retried``; after the last one it is
+    a harness error in `JobsFailed`, never an Outcome. Ray's own task retries are
+    off (``max_retries=0`` on the task), so no attempt goes uncounted.
 
 A job's limits default to the task's time limit; its thread cap is `job.cpus`
 when it asks for more than one CPU, else the sandbox's machine-wide share of the
@@ -220,6 +227,17 @@ class LocalExecutor:
 # Ray
 
 
+# Ray's failures of the system, not of the task: the worker process or its node died
+# (killed, Ray's memory monitor) or the result was lost with them. A fresh attempt can succeed.
+_RAY_SYSTEM_FAILURES = (
+    "WorkerCrashedError",
+    "NodeDiedError",
+    "LocalRayletDiedError",
+    "ObjectLostError",
+    "OutOfMemoryError",
+)
+
+
 def _ray_run(job: Job) -> tuple[dict[str, Any] | None, str | None]:
     """The Ray task: plain data back, so no exception wrapping crosses the wire."""
     try:
@@ -228,8 +246,19 @@ def _ray_run(job: Job) -> tuple[dict[str, Any] | None, str | None]:
         return None, str(exc)
 
 
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}".rstrip(": ")
+
+
 class RayExecutor:
-    """Runs each job as a Ray task (local Ray when `address` is None)."""
+    """Runs each job as a Ray task (local Ray when `address` is None).
+
+    A job whose task died with its worker or node is submitted again from scratch
+    (its kept workspace emptied first), at most `max_retries` times; `retried`
+    lists each such retry. Ray's own task retries are off, so every attempt is
+    counted here and none runs into a workspace an earlier one filled.
+    """
 
     name = "ray"
 
@@ -238,8 +267,11 @@ class RayExecutor:
         address: str | None = None,
         num_cpus: int | None = None,
         num_gpus: int | None = None,
+        max_retries: int = 2,
         **init_kwargs: Any,
     ) -> None:
+        if max_retries < 0:
+            raise MleWorldError(f"max_retries is {max_retries}; use 0 or more")
         try:
             import ray
         except ImportError:
@@ -248,6 +280,8 @@ class RayExecutor:
             ) from None
         self._ray = ray
         self._owns = False
+        self.max_retries = max_retries
+        self.retried: list[tuple[Job, str]] = []
         if not ray.is_initialized():
             kwargs: dict[str, Any] = {
                 "address": address,
@@ -266,44 +300,65 @@ class RayExecutor:
                     f"cannot start or reach Ray at {address or 'local'}: {exc}"
                 ) from None
             self._owns = True
-        self._remote = ray.remote(_ray_run)
+        self._system_failures = tuple(
+            getattr(ray.exceptions, name)
+            for name in _RAY_SYSTEM_FAILURES
+            if hasattr(ray.exceptions, name)
+        )
+        self._remote = ray.remote(max_retries=0)(_ray_run)
 
     def map(self, jobs: Iterable[Job]) -> Iterator[tuple[Job, Outcome]]:
-        ray = self._ray
-        by_ref = {self._submit(job): job for job in jobs}
         failures: list[tuple[Job, MleWorldError]] = []
-        pending = list(by_ref)
-        try:
-            while pending:
-                done, pending = ray.wait(pending, num_returns=1)
-                for ref in done:
-                    outcome, error = self._result(ref)
-                    if outcome is None:
-                        assert error is not None
-                        failures.append((by_ref[ref], error))
-                        continue
-                    yield by_ref[ref], outcome
-        finally:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+        for _, job, outcome, error in self._settle(list(jobs)):
+            if outcome is None:
+                assert error is not None
+                failures.append((job, error))
+            else:
+                yield job, outcome
         if failures:
             raise JobsFailed(failures)
 
     def run(self, jobs: Sequence[Job]) -> list[Outcome]:
-        refs = [self._submit(job) for job in jobs]
-        return _collect(jobs, [self._result(ref) for ref in refs])
+        results: list[tuple[Outcome | None, MleWorldError | None]] = [(None, None)] * len(jobs)
+        for index, _, outcome, error in self._settle(list(jobs)):
+            results[index] = (outcome, error)
+        return _collect(jobs, results)
+
+    def _settle(
+        self, jobs: list[Job]
+    ) -> Iterator[tuple[int, Job, Outcome | None, MleWorldError | None]]:
+        """Each job's outcome or error as it comes, resubmitting those whose worker died."""
+        ray = self._ray
+        pending = {self._submit(job): (index, 0) for index, job in enumerate(jobs)}
+        try:
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    index, attempt = pending.pop(ref)
+                    job = jobs[index]
+                    try:
+                        data, error = ray.get(ref)
+                    except ray.exceptions.RayError as exc:
+                        system = isinstance(exc, self._system_failures)
+                        if system and attempt < self.max_retries:
+                            self.retried.append((job, _first_line(exc)))
+                            _empty_workspace(job)
+                            pending[self._submit(job)] = (index, attempt + 1)
+                            continue
+                        tries = f" {attempt + 1} time(s)" if system else ""
+                        failed = ExecutorError(f"ray task failed{tries}: {_first_line(exc)}")
+                        yield index, job, None, failed
+                        continue
+                    if error is not None:
+                        yield index, job, None, ExecutorError(error)
+                    else:
+                        yield index, job, Outcome.from_dict(data), None
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
 
     def _submit(self, job: Job) -> Any:
         return self._remote.options(num_cpus=job.cpus, num_gpus=job.gpus).remote(job)
-
-    def _result(self, ref: Any) -> tuple[Outcome | None, MleWorldError | None]:
-        try:
-            data, error = self._ray.get(ref)
-        except self._ray.exceptions.RayError as exc:
-            return None, ExecutorError(f"ray task failed: {exc}")
-        if error is not None:
-            return None, ExecutorError(error)
-        return Outcome.from_dict(data), None
 
     def close(self) -> None:
         if self._owns and self._ray.is_initialized():
@@ -315,6 +370,14 @@ class RayExecutor:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _empty_workspace(job: Job) -> None:
+    """A retried job starts from scratch: what the dead attempt left in its workspace goes."""
+    from mleworld.execution.workspace import remove_tree
+
+    if job.workspace is not None and Path(job.workspace).exists():
+        remove_tree(Path(job.workspace))
 
 
 EXECUTORS: dict[str, type[LocalExecutor] | type[RayExecutor]] = {

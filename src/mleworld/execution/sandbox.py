@@ -318,10 +318,11 @@ def _preexec(limits: Limits, landlock_fd: int | None) -> Callable[[], None]:
 
     def hook() -> None:
         orphan_guard()
-        # A launcher started in the background (nohup, `&`) ignores SIGINT, and an
-        # ignored signal stays ignored across exec: the deadline's SIGINT would not
-        # raise KeyboardInterrupt in the program.
+        # A launcher started in the background (nohup, `&`) ignores SIGINT, and one
+        # that blocks it (a Ray worker does) hands the block on; both survive exec,
+        # and the deadline's SIGINT would not raise KeyboardInterrupt in the program.
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, ())
         for res, value in settings:
             resource.setrlimit(res, (value, value))
         if landlock_fd is not None:
