@@ -16,6 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from mleworld.errors import ConfigError
+from mleworld.yamltext import load_yaml
 
 CONFIG_FILE = "config.yaml"
 
@@ -26,6 +27,8 @@ _UNIT_S |= {"hr": 3600, "hrs": 3600, "d": 86400}
 
 def parse_duration(text: str | float | int | None) -> float | None:
     """Seconds from "2h", "30m", "90s", "1.5h" or a plain number of seconds; None stays None."""
+    if isinstance(text, bool):  # YAML reads yes/no/on/off as booleans
+        raise ConfigError(f"duration {text!r} is not understood; write e.g. 2h, 30m, 90s or 45")
     if text is None or isinstance(text, int | float):
         return None if text is None else float(text)
     match = _DURATION.match(str(text))
@@ -36,7 +39,8 @@ def parse_duration(text: str | float | int | None) -> float | None:
 
 
 class _Part(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    # nan and inf pass every bound check (nan compares false), so they are refused outright.
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
 
 
 class SearchConfig(_Part):
@@ -117,7 +121,9 @@ def read_yaml(path: Path) -> dict[str, Any]:
     if not path.is_file():
         raise ConfigError(f"config file {path} does not exist; pass an existing YAML file")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_yaml(path.read_text(encoding="utf-8")) or {}
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text; save it as UTF-8") from None
     except yaml.YAMLError:
         raise ConfigError(f"{path} is not valid YAML; fix its syntax") from None
     if not isinstance(data, dict):

@@ -9,14 +9,13 @@ parent links the journal sets. Storing nodes is journal.py's job.
 
 from __future__ import annotations
 
-import functools
 import math
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from functools import total_ordering
-from types import UnionType
-from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar
 
 from mleworld.execution.outcome import Outcome
+from mleworld.typecheck import check_fields, fits, shown
 
 SCHEMA_VERSION = 1
 STAGES = ("draft", "improve", "debug")
@@ -199,71 +198,21 @@ class Node:
         version = data.get("schema_version", SCHEMA_VERSION)
         if version != SCHEMA_VERSION or isinstance(version, bool):
             raise SchemaVersionError(
-                f"the node was written by schema version {_shown(version)}; this mleworld "
+                f"the node was written by schema version {shown(version)}; this mleworld "
                 f"reads {SCHEMA_VERSION}"
             )
         names = {f.name for f in fields(cls)} - set(cls._LINKS)
         known = {k: v for k, v in data.items() if k in names}
-        _check_types(cls, known, "node")
+        check_fields(cls, known, "node")
         if known.get("outcome") is not None:
-            _check_types(Outcome, known["outcome"], "outcome")
+            check_fields(Outcome, known["outcome"], "outcome")
         prediction = known.get("prediction")
         if prediction is not None:
             for key in ("exc_type", "term_out"):
-                if not _fits(prediction.get(key), str | None):
-                    raise ValueError(f"prediction.{key} is {_shown(prediction.get(key))}")
+                if not fits(prediction.get(key), str | None):
+                    raise ValueError(f"prediction.{key} is {shown(prediction.get(key))}")
         return cls(**known)
 
 
 class SchemaVersionError(ValueError):
     """A node written by a schema version this code does not read."""
-
-
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
-
-
-def _check_types(cls: type, data: dict[str, Any], what: str) -> None:
-    """ValueError for the first of `data`'s fields whose value the dataclass `cls` cannot hold."""
-    if not isinstance(data, dict):
-        raise ValueError(f"{what} is {_shown(data)}, not an object")
-    required = [
-        f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING
-    ]
-    missing = [name for name in required if name not in data]
-    if missing:
-        raise ValueError(f"{what} lacks {', '.join(missing)}")
-    hints = _hints(cls)
-    for name, value in data.items():
-        hint = hints.get(name)
-        if hint is not None and not _fits(value, hint):
-            raise ValueError(f"{what}.{name} is {_shown(value)}")
-
-
-def _fits(value: Any, hint: Any) -> bool:
-    """Whether a JSON value fits a field's annotation (ints pass for floats, bools for neither)."""
-    origin = get_origin(hint)
-    if origin in (Union, UnionType):
-        return any(_fits(value, arg) for arg in get_args(hint))
-    if hint is Any:
-        return True
-    if hint is None or hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if origin is dict:
-        return isinstance(value, dict)
-    if origin is list:
-        (item,) = get_args(hint) or (Any,)
-        return isinstance(value, list) and all(_fits(v, item) for v in value)
-    return isinstance(value, hint)
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -6,10 +6,12 @@ apply the limits to a running program.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from mleworld.errors import ConfigError
+from mleworld.typecheck import check_fields
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,20 @@ class Limits:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Limits:
+        if not isinstance(data, dict):
+            raise ConfigError("limits must be a mapping of limit names to values")
         names = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - names)
+        unknown = sorted(str(k) for k in data if k not in names)
         if unknown:
             raise ConfigError(
                 f"unknown limit(s) {', '.join(unknown)}; known: {', '.join(sorted(names))}"
             )
+        # The checks below compare numbers: hold the values to the fields' types first.
+        try:
+            check_fields(cls, data, "limit")
+        except ValueError as exc:
+            raise ConfigError(f"{exc}; fix that limit") from None
+        for name, value in data.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ConfigError(f"limit {name} is {value}; use a finite number")
         return cls(**data)
