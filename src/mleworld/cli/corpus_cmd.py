@@ -9,6 +9,7 @@ or dedup it into a directory of your own to change it.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from pathlib import Path
@@ -165,18 +166,21 @@ def synthesize(
         added = "" if part is None else f": +{part.added} record(s) of {part.nodes} node(s)"
         print(f"[{finished}/{planned}] {spec.name} {status}{added}", file=stream, flush=True)
 
-    report = synth.synthesize(
-        names,
-        _out_dir(out),
-        runs=runs,
-        steps=steps,
-        defect_rate=defect_rate,
-        workers=workers,
-        time_limits=limits,
-        seed=seed,
-        executor=executor,
-        on_run=on_run,
-    )
+    # With --json, stdout holds the report alone: whatever else prints meanwhile
+    # (Ray's driver reports a dead worker on stdout) goes to stderr.
+    with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+        report = synth.synthesize(
+            names,
+            _out_dir(out),
+            runs=runs,
+            steps=steps,
+            defect_rate=defect_rate,
+            workers=workers,
+            time_limits=limits,
+            seed=seed,
+            executor=executor,
+            on_run=on_run,
+        )
     if as_json:
         print_json({**report.to_dict(), "corpus": out})
     else:

@@ -8,12 +8,16 @@ parallel, `workers` at a time, each in a fresh process (or as Ray tasks on a
 cluster). Locally, each program gets the machine-wide share of the cores among
 the programs running now (execution/concurrency.py), so a synthesis next to
 other jobs does not oversubscribe; on Ray, the `cores // workers` CPUs its run
-reserves. Each record keeps that cap, the number of programs running and the
+reserves (at most the largest node's). Each record keeps that cap, the number of programs running and the
 load average (`extra`), so runs made under overload can be filtered out. As each
 run finishes its nodes are ingested (ingest.py): the corpus is only ever
 written by this process. With Ray (`RAY_ADDRESS`, or a local instance) each
 run is a task reserving that many CPUs; the corpus directory must then be on a
-filesystem every node mounts at the same path, since the runs write there.
+filesystem every node mounts at the same path, since the runs write there. A
+run whose Ray worker or node dies is started again by Ray (twice at most), and
+resumes from its journal like any killed run: the step in flight is lost and
+redone, and nothing of it reaches the corpus; a run that still fails is listed
+in `runs_failed` and adds no record.
 
 Everything lives under the corpus directory: `runs/<task>-s<seed>-d<defect>-t<limit>/`
 holds each agent run, so a killed synthesis picks up where it stopped (finished
@@ -232,7 +236,10 @@ class _Pool:
                 ) from None
             self._owns_ray = True
         self._ray = ray
-        self._remote = ray.remote(_agent_run)
+        self._remote = ray.remote(max_retries=2)(_agent_run)
+        # A run asking for more CPUs than any node has would wait forever.
+        alive = [node["Resources"].get("CPU", 0) for node in ray.nodes() if node.get("Alive")]
+        self._node_cpus = max(1, int(max(alive, default=1)))
 
     def _local_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
@@ -252,7 +259,8 @@ class _Pool:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._local_pool()
                 return self._pool.submit(_agent_run, spec, str(run_dir), None)
-        return self._remote.options(num_cpus=threads).remote(spec, str(run_dir), threads).future()
+        cpus = min(threads, self._node_cpus)
+        return self._remote.options(num_cpus=cpus).remote(spec, str(run_dir), cpus).future()
 
     def close(self) -> None:
         if self.executor == "local":
