@@ -1,9 +1,10 @@
 """One local Ray instance for a test module: `num_cpus=2`, no dashboard (CI has 2 cores).
 
 Test modules that need Ray wrap `local_ray()` in a module-scoped fixture, so Ray
-starts (a few seconds) once per module and is shut down after it. A new local
+starts (seconds) once per module and is shut down after it. A new local
 instance every time (``address="local"``), never a cluster that `ray start`
-left running on the machine.
+left running on the machine. (tests/execution/test_ray.py lets RayExecutor
+start its own instead, which is the path it tests.)
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ import pytest
 from mleworld.execution.executors import Job, JobsFailed, RayExecutor, get_executor
 from mleworld.execution.limits import Limits
 from mleworld.tasks.task import Task
-from ray_local import local_ray
 
 pytestmark = pytest.mark.ray
 
@@ -38,8 +37,15 @@ HANGS = (
 
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[Any]:
-    with local_ray() as ray:
-        yield ray
+    """Ray started by the executor itself, as a user's first RayExecutor() does."""
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    owner = RayExecutor(num_cpus=2)  # a new local instance, no dashboard
+    assert ray.is_initialized() and ray.cluster_resources()["CPU"] == 2
+    yield ray
+    owner.close()
+    assert not ray.is_initialized()
 
 
 def _task(root: Path) -> Path:

@@ -252,7 +252,8 @@ def _first_line(exc: BaseException) -> str:
 
 
 class RayExecutor:
-    """Runs each job as a Ray task (local Ray when `address` is None).
+    """Runs each job as a Ray task: on the Ray this process already joined, else on
+    `address` (or $RAY_ADDRESS), else on a new local instance of `num_cpus` CPUs.
 
     A job whose task died with its worker or node is submitted again from scratch
     (its kept workspace emptied first), at most `max_retries` times; `retried`
@@ -283,8 +284,11 @@ class RayExecutor:
         self.max_retries = max_retries
         self.retried: list[tuple[Job, str]] = []
         if not ray.is_initialized():
+            # RAY_ADDRESS as Ray reads it; without it a new local instance, never a
+            # cluster some `ray start` left on this machine.
+            address = address or os.environ.get("RAY_ADDRESS") or None
             kwargs: dict[str, Any] = {
-                "address": address,
+                "address": address or "local",
                 "include_dashboard": False,
                 "log_to_driver": False,
                 **init_kwargs,
