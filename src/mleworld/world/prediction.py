@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from mleworld.errors import MleWorldError
+from mleworld.execution.parsing import parse_metric
 from mleworld.world.format import WorldInput, decode_float, encode_float
 from mleworld.world.vocab import CLEAN
 
@@ -53,7 +54,13 @@ class Query:
 
 @dataclass
 class Prediction:
-    """A world model's answer for one program."""
+    """A world model's answer for one program.
+
+    `metric` is the validation score the backend predicts; when it gives none,
+    it is the score its predicted terminal output shows, read by the same
+    parser the executor applies to real output (execution.parsing.parse_metric),
+    so a prediction reports what its own output prints.
+    """
 
     exc_type: str
     exc_probs: dict[str, float] | None = (
@@ -78,6 +85,8 @@ class Prediction:
                     "each must be a finite non-negative number"
                 )
             self.exc_probs = {k: float(v) / total for k, v in self.exc_probs.items()}
+        if self.metric is None and self.term_out:
+            self.metric, _ = parse_metric(self.term_out)
 
     @property
     def p_max(self) -> float | None:
