@@ -307,7 +307,8 @@ class Vocab:
             raise MleWorldError(
                 f"vocabulary file {source} does not exist; write one with Vocab.save"
             ) from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            # ValueError: bad JSON, or an integer past Python's digit limit
             raise MleWorldError(
                 f"cannot read vocabulary {source}: {exc}; rewrite it with Vocab.save"
             ) from None
@@ -315,7 +316,13 @@ class Vocab:
             raise MleWorldError(
                 f"vocabulary {source} is not a JSON object; rewrite it with Vocab.save"
             )
-        return cls.from_dict(data)
+        try:
+            return cls.from_dict(data)
+        except MleWorldError as exc:  # say which file, whatever is wrong inside it
+            what = str(exc).split(";")[0]
+            raise MleWorldError(
+                f"vocabulary {source} is invalid ({what}); rewrite it with Vocab.save"
+            ) from None
 
 
 def token(cls: str | None, vocab: Vocab | None = None) -> str:

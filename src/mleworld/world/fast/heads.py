@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from mleworld.world.fast.persist import load_booster, load_json, save_booster, save_json
+from mleworld.world.fast.persist import load_booster, load_json, reading, save_booster, save_json
 
 MAX_ROUNDS = 400
 EARLY_STOP = 30
@@ -179,16 +179,23 @@ class ClassHead:
 
     @classmethod
     def load(cls, directory: Path) -> ClassHead:
-        meta = load_json(directory / "class_head.json")
-        booster = load_booster(directory / "class_head.txt") if meta.get("has_booster") else None
-        classes = [str(c) for c in meta.get("classes", [])]
-        _expect(
-            directory / "class_head.json",
-            len(classes) >= 1 and len(meta.get("prior", [])) == len(classes),
-        )
-        if booster is not None:
-            _expect(directory / "class_head.txt", booster.num_model_per_iteration() == len(classes))
-        return cls(classes, booster, float(meta.get("temperature", 1.0)), np.asarray(meta["prior"]))
+        with reading(directory / "class_head.json"):
+            meta = load_json(directory / "class_head.json")
+            booster = (
+                load_booster(directory / "class_head.txt") if meta.get("has_booster") else None
+            )
+            classes = [str(c) for c in meta.get("classes", [])]
+            _expect(
+                directory / "class_head.json",
+                len(classes) >= 1 and len(meta.get("prior", [])) == len(classes),
+            )
+            if booster is not None:
+                _expect(
+                    directory / "class_head.txt", booster.num_model_per_iteration() == len(classes)
+                )
+            return cls(
+                classes, booster, float(meta.get("temperature", 1.0)), np.asarray(meta["prior"])
+            )
 
 
 class RuntimeHead:
@@ -313,11 +320,14 @@ class RuntimeHead:
 
     @classmethod
     def load(cls, directory: Path) -> RuntimeHead:
-        meta = load_json(directory / "runtime_head.json")
-        booster = load_booster(directory / "runtime_head.txt") if meta.get("has_booster") else None
-        return cls(
-            booster, float(meta["mean"]), float(meta["sigma"]), float(meta["crash_log_runtime"])
-        )
+        with reading(directory / "runtime_head.json"):
+            meta = load_json(directory / "runtime_head.json")
+            booster = (
+                load_booster(directory / "runtime_head.txt") if meta.get("has_booster") else None
+            )
+            return cls(
+                booster, float(meta["mean"]), float(meta["sigma"]), float(meta["crash_log_runtime"])
+            )
 
 
 METRIC_EXTRA = (
@@ -473,21 +483,25 @@ class MetricHead:
 
     @classmethod
     def load(cls, directory: Path) -> MetricHead:
-        meta = load_json(directory / "metric_head.json")
-        shrink = meta.get("shrink")
-        _expect(
-            directory / "metric_head.json",
-            isinstance(shrink, dict) and all(isinstance(v, (int, float)) for v in shrink.values()),
-        )
-        columns = meta.get("columns", [])
-        _expect(
-            directory / "metric_head.json",
-            isinstance(columns, list) and all(isinstance(c, int) and c >= 0 for c in columns),
-        )
-        booster = load_booster(directory / "metric_head.txt") if meta.get("has_booster") else None
-        if booster is not None:
-            _expect(directory / "metric_head.txt", booster.num_feature() == len(columns))
-        return cls(booster, shrink, columns)
+        with reading(directory / "metric_head.json"):
+            meta = load_json(directory / "metric_head.json")
+            shrink = meta.get("shrink")
+            _expect(
+                directory / "metric_head.json",
+                isinstance(shrink, dict)
+                and all(isinstance(v, (int, float)) for v in shrink.values()),
+            )
+            columns = meta.get("columns", [])
+            _expect(
+                directory / "metric_head.json",
+                isinstance(columns, list) and all(isinstance(c, int) and c >= 0 for c in columns),
+            )
+            booster = (
+                load_booster(directory / "metric_head.txt") if meta.get("has_booster") else None
+            )
+            if booster is not None:
+                _expect(directory / "metric_head.txt", booster.num_feature() == len(columns))
+            return cls(booster, shrink, columns)
 
 
 class SubmissionHead:
@@ -552,14 +566,15 @@ class SubmissionHead:
 
     @classmethod
     def load(cls, directory: Path) -> SubmissionHead:
-        rates = load_json(directory / "submission_head.json").get("rates")
-        ok = isinstance(rates, dict) and all(
-            isinstance(rates.get(o), dict)
-            and all(isinstance(rates[o].get(w), (int, float)) for w in cls.WRITES)
-            for o in cls.OUTCOMES
-        )
-        _expect(directory / "submission_head.json", ok)
-        return cls(rates)  # type: ignore[arg-type]
+        with reading(directory / "submission_head.json"):
+            rates = load_json(directory / "submission_head.json").get("rates")
+            ok = isinstance(rates, dict) and all(
+                isinstance(rates.get(o), dict)
+                and all(isinstance(rates[o].get(w), (int, float)) for w in cls.WRITES)
+                for o in cls.OUTCOMES
+            )
+            _expect(directory / "submission_head.json", ok)
+            return cls(rates)  # type: ignore[arg-type]
 
 
 def _kind_parent() -> int:

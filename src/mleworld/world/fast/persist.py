@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import shutil
+import tokenize
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,13 +43,26 @@ def load_json(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise MleWorldError(f"model file {path} is missing; {_RETRAIN}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        # ValueError: bad JSON, or an integer past Python's digit limit
         raise MleWorldError(
             f"model file {path} is unreadable ({_short(exc)}); {_RETRAIN}"
         ) from None
     if not isinstance(data, dict):
         raise MleWorldError(f"model file {path} is not a JSON object; {_RETRAIN}")
     return data
+
+
+@contextlib.contextmanager
+def reading(path: Path) -> Iterator[None]:
+    """Values of the wrong kind in a model file (a writer's bug, or an edit behind a
+    matching digest) as one line naming the file, not a KeyError from deep inside."""
+    try:
+        yield
+    except MleWorldError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        raise MleWorldError(f"model file {path} is malformed ({_short(exc)}); {_RETRAIN}") from None
 
 
 def save_array(path: Path, array: np.ndarray) -> None:
@@ -61,7 +75,8 @@ def load_array(path: Path, *, length: int | None = None) -> np.ndarray:
         array = np.load(path, allow_pickle=False)
     except FileNotFoundError:
         raise MleWorldError(f"model file {path} is missing; {_RETRAIN}") from None
-    except (OSError, ValueError, EOFError) as exc:
+    except (OSError, ValueError, EOFError, SyntaxError, tokenize.TokenError) as exc:
+        # numpy reads the header's dict with Python's tokenizer: a cut header is a TokenError
         raise MleWorldError(
             f"model file {path} is unreadable ({_short(exc)}); {_RETRAIN}"
         ) from None
@@ -81,12 +96,31 @@ def load_booster(path: Path) -> Any:
 
     if not path.is_file():
         raise MleWorldError(f"model file {path} is missing; {_RETRAIN}")
+    if not _whole_booster_text(path):
+        # LightGBM's parser aborts the whole process on some cut files instead of raising.
+        raise MleWorldError(f"model file {path} is cut short or not a LightGBM model; {_RETRAIN}")
     try:
         return lgb.Booster(model_file=str(path))
     except (lgb.basic.LightGBMError, OSError, ValueError) as exc:
         raise MleWorldError(
             f"model file {path} is unreadable ({_short(exc)}); {_RETRAIN}"
         ) from None
+
+
+def _whole_booster_text(path: Path) -> bool:
+    """Whether the file has a LightGBM text model's frame: its header, the end of its
+    trees, and the last line LightGBM writes."""
+    with path.open("rb") as handle:
+        head = handle.read(16)
+        handle.seek(0, os.SEEK_END)
+        size = handle.tell()
+        handle.seek(max(0, size - 4096))
+        tail = handle.read()
+    last = tail.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    if not head.startswith(b"tree\n") or not last.startswith(b"pandas_categorical:"):
+        return False
+    with path.open("rb") as handle:
+        return any(line.startswith(b"end of trees") for line in handle)
 
 
 def file_digest(path: Path) -> str:
@@ -145,7 +179,8 @@ def check_directory(directory: Path, schema_version: int) -> dict[str, Any]:
         raise MleWorldError(
             f"{directory} is not a fast world model (no {FORMAT} manifest); {_RETRAIN}"
         )
-    if meta.get("schema_version") != schema_version:
+    version = meta.get("schema_version")
+    if isinstance(version, bool) or version != schema_version:  # True == 1 in Python
         raise MleWorldError(
             f"fast world model {directory} has schema version {meta.get('schema_version')!r}, "
             f"this mleworld reads {schema_version}; {_RETRAIN}"
