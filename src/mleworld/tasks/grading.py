@@ -169,6 +169,8 @@ def read_submission(path: str | Path, id_column: str) -> pd.DataFrame:
         raise InvalidSubmission(f"submission {path} does not exist; write a CSV file there")
     try:
         frame = _read_csv(path, id_column)
+    except pd.errors.EmptyDataError:  # a header of blanks only: pandas finds no columns
+        frame = None
     except (pd.errors.ParserError, UnicodeDecodeError, csv.Error, OSError) as exc:
         raise InvalidSubmission(
             f"submission {path} is not a readable CSV ({_first_line(exc)}); "

@@ -15,6 +15,7 @@ It does not grade (grading.py), rank (leaderboard.py) or build tasks (factory.py
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 import yaml
 
 from mleworld.errors import TaskError
+from mleworld.yamltext import load_yaml
 
 TASK_FILE = "task.yaml"
 DESCRIPTION_FILE = "description.md"
@@ -121,7 +123,9 @@ def load_task(path: str | Path) -> Task:
             "(see `mleworld task create --help`)"
         )
     try:
-        raw = yaml.safe_load(spec_path.read_text(encoding="utf-8"))
+        raw = load_yaml(spec_path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise TaskError(f"{spec_path} is not UTF-8 text; save it as UTF-8") from None
     except yaml.YAMLError as exc:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)
         where = f" at line {line + 1}" if line is not None else ""
@@ -144,8 +148,12 @@ def load_task(path: str | Path) -> Task:
     get_metric(str(raw["metric"]))  # raises with the list of known metrics
     try:
         time_limit = float(raw.get("time_limit_s") or DEFAULT_TIME_LIMIT_S)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TaskError(f"{spec_path}: time_limit_s must be a number of seconds") from None
+    if not (math.isfinite(time_limit) and time_limit > 0):
+        raise TaskError(
+            f"{spec_path}: time_limit_s is {time_limit:g}; use a positive number of seconds"
+        )
     known = {
         "id",
         "name",
