@@ -121,6 +121,7 @@ class Tally:
     crashes: int = 0
     crash_examples: list[str] | None = None
     error_examples: list[str] | None = None
+    slowest_s: float = 0.0
 
     def add(self, verdict: Verdict, example: Any, keep: int = 5) -> None:
         self.tried += 1
@@ -138,16 +139,44 @@ class Tally:
                 self.crash_examples.append(f"{verdict.detail[:600]} | example: {example!r:.400}")
 
 
-def tally(target: Target, env: Any, examples: int) -> Tally:
-    """Run `target` on `examples` fresh inputs, counting instead of stopping at a crash."""
+class Hang(Exception):
+    """An example ran past the benchmark's time limit."""
+
+
+def tally(target: Target, env: Any, examples: int, hang_s: float | None = None) -> Tally:
+    """Run `target` on `examples` fresh inputs, counting instead of stopping at a crash.
+
+    With `hang_s`, an example still running after that many seconds is stopped
+    (SIGALRM, so the main thread only) and counted as a crash.
+    """
+    import signal
+    import time
+
     from hypothesis import given
 
     counts = Tally()
 
+    def alarm(_signum: int, _frame: Any) -> None:
+        raise Hang(f"still running after {hang_s:g} s")
+
     @benchmark_settings(examples)
     @given(target.strategy)
     def run(example: Any) -> None:
-        counts.add(judge(target, example, env), example)
+        started = time.perf_counter()
+        if hang_s:
+            signal.setitimer(signal.ITIMER_REAL, hang_s)
+        try:
+            verdict = judge(target, example, env)
+        finally:
+            if hang_s:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        counts.slowest_s = max(counts.slowest_s, time.perf_counter() - started)
+        counts.add(verdict, example)
 
-    run()
+    previous = signal.signal(signal.SIGALRM, alarm) if hang_s else None
+    try:
+        run()
+    finally:
+        if hang_s:
+            signal.signal(signal.SIGALRM, previous)
     return counts

@@ -171,14 +171,23 @@ def task_damages(draw: st.DrawFn) -> TaskDamage:
 
 
 @functools.cache
-def _original(kind: str, name: str) -> bytes:
+def _files(kind: str) -> dict[str, bytes]:
+    """The bytes of every file of a fresh task of this kind (written once, copied after)."""
     with scratch() as tmp:
-        return (_built(kind, Path(tmp)) / name).read_bytes()
+        root = Path(tmp) / "task"
+        write_task(root, kind)
+        return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def _original(kind: str, name: str) -> bytes:
+    return _files(kind)[name]
 
 
 def _built(kind: str, tmp: Path) -> Path:
     root = tmp / "task"
-    write_task(root, kind)
+    for name, data in _files(kind).items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
     return root
 
 
