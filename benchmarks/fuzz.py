@@ -12,7 +12,7 @@ times the parser on the whole 100 MB as well.
 Results go to benchmarks/results/fuzz.json (goal: 0 crashes); a partial file is
 rewritten after each target.
 
-    nohup nice -n 10 python benchmarks/fuzz.py &          # 10,000 examples per parser
+    nohup nice -n 10 python benchmarks/fuzz.py --jobs 6 &   # 10,000 examples per parser
     python benchmarks/fuzz.py --examples 200 --only journal_lines outcome_parser
 """
 
@@ -21,10 +21,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import multiprocessing
 import platform
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +75,8 @@ TARGETS: dict[str, tuple[Callable[[], Any], Callable[[Any], Target]]] = {
 }
 
 
-def run_target(name: str, examples: int, hang_s: float) -> dict[str, Any]:
+def run_chunk(name: str, examples: int, hang_s: float) -> dict[str, Any]:
+    """One worker's share of a target: its own env and its own random examples."""
     make_env, make_target = TARGETS[name]
     with make_env() as env:
         target = make_target(env)
@@ -91,6 +94,18 @@ def run_target(name: str, examples: int, hang_s: float) -> dict[str, Any]:
         "seconds": round(seconds, 1),
         "slowest_example_s": round(counts.slowest_s, 3),
     }
+
+
+def merged(chunks: list[dict[str, Any]]) -> dict[str, Any]:
+    row = dict(chunks[0])
+    for key in ("tried", "correct", "errors", "crashes"):
+        row[key] = sum(c[key] for c in chunks)
+    row["crash_examples"] = [e for c in chunks for e in c["crash_examples"]][:5]
+    row["error_examples"] = list(dict.fromkeys(e for c in chunks for e in c["error_examples"]))[:3]
+    row["seconds"] = round(sum(c["seconds"] for c in chunks), 1)  # summed over workers
+    row["slowest_example_s"] = max(c["slowest_example_s"] for c in chunks)
+    row["workers"] = len(chunks)
+    return row
 
 
 def huge_output(megabytes: int) -> dict[str, Any]:
@@ -133,6 +148,9 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", choices=sorted(TARGETS), help="Just these parsers.")
     parser.add_argument("--hang-s", type=float, default=60.0, help="Per-example time limit.")
     parser.add_argument("--huge-mb", type=int, default=100, help="Size of the huge-output case.")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="Worker processes; each parser's examples are split."
+    )
     args = parser.parse_args()
 
     import hypothesis
@@ -150,15 +168,27 @@ def main() -> None:
         "started": time.strftime("%Y-%m-%d %H:%M:%S"),
         "parsers": {},
     }
-    for name in args.only or list(TARGETS):
-        print(f"fuzzing {name} ({args.examples} examples) ...", flush=True)
-        results["parsers"][name] = row = run_target(name, args.examples, args.hang_s)
-        print(
-            f"  tried {row['tried']}, correct {row['correct']}, errors {row['errors']}, "
-            f"crashes {row['crashes']} in {row['seconds']} s",
-            flush=True,
-        )
-        PARTIAL.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    results["jobs"] = args.jobs
+    names = args.only or list(TARGETS)
+    shares = [
+        args.examples // args.jobs + (k < args.examples % args.jobs) for k in range(args.jobs)
+    ]
+    # Spawned workers: fresh interpreters, each with its own hypothesis seed.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=context) as pool:
+        futures = {
+            name: [pool.submit(run_chunk, name, n, args.hang_s) for n in shares if n]
+            for name in names
+        }
+        for name in names:
+            row = merged([f.result() for f in futures[name]])
+            results["parsers"][name] = row
+            print(
+                f"{name}: tried {row['tried']}, correct {row['correct']}, errors {row['errors']}, "
+                f"crashes {row['crashes']} ({row['seconds']} worker-s)",
+                flush=True,
+            )
+            PARTIAL.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     if args.huge_mb:
         print(f"huge output ({args.huge_mb} MB) ...", flush=True)
         results["huge_output"] = huge_output(args.huge_mb)
