@@ -111,3 +111,22 @@ def test_schema_version_true_is_not_version_1(
     (model / MANIFEST).write_text(json.dumps(meta))
     with pytest.raises(MleWorldError, match="has schema version True"):
         FastWorldModel.load(model)
+
+
+def test_a_damaged_cached_default_model_says_to_delete_the_cache(
+    trained: tuple[Path, dict[str, Any]],
+    dev_corpus: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The error said "retrain it with `mleworld wm train`", which never rewrites the cache.
+    from mleworld.training.fast import corpus_fingerprint
+    from mleworld.world.fast import default
+
+    monkeypatch.setenv("MLEWORLD_HOME", str(tmp_path / "home"))
+    cached = default.model_dir(corpus_fingerprint(dev_corpus))
+    shutil.copytree(trained[0], cached)
+    (cached / "pool_metric.npy").write_bytes(b"\x93NUMPY")
+    with pytest.raises(MleWorldError, match=f"delete {cached} and it is trained again") as info:
+        default.default_model(corpus=dev_corpus)
+    assert "pool_metric.npy" in str(info.value)

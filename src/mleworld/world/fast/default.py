@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mleworld.errors import MleWorldError
 from mleworld.world.fast.model import FastWorldModel
 from mleworld.world.fast.persist import MANIFEST
 
@@ -40,7 +41,7 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
     opened = corpus if isinstance(corpus, Corpus) else resolve_corpus(corpus)
     target = model_dir(corpus_fingerprint(opened))
     if (target / MANIFEST).is_file():
-        return FastWorldModel.load(target, online=online, k=k)
+        return _load_cached(target, online, k)
     target.parent.mkdir(parents=True, exist_ok=True)
     lock_path = target.with_name(f".{target.name}.lock")
     with open(lock_path, "a+") as lock:
@@ -56,7 +57,19 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
                 train_fast(opened, target, split="train")
         finally:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
-    return FastWorldModel.load(target, online=online, k=k)
+    return _load_cached(target, online, k)
+
+
+def _load_cached(target: Path, online: bool, k: int) -> FastWorldModel:
+    """The cached model; a damaged cache is the user's to delete (`wm train` writes elsewhere)."""
+    try:
+        return FastWorldModel.load(target, online=online, k=k)
+    except MleWorldError as exc:
+        what = str(exc).split(";")[0]
+        raise MleWorldError(
+            f"the cached default world model is unusable ({what}); delete {target} and it "
+            "is trained again on first use"
+        ) from None
 
 
 __all__ = ["MODELS_DIR", "default_model", "model_dir"]
