@@ -78,8 +78,15 @@ def run_eval(
     target_error: float = 0.15,
     batch_size: int = 64,
     quiet: bool = False,
+    split: str | None = None,
 ) -> dict[str, Any]:
-    """Everything `mleworld wm eval` does, callable from Python."""
+    """Everything `mleworld wm eval` does, callable from Python.
+
+    `holdout` is `default` or a corpus directory (its holdout split is scored),
+    or `foreign` or a program-set folder (corpus/foreign.py), whose `split` half
+    is scored: `test` unless told `dev` or `all`.
+    """
+    from mleworld.corpus.foreign import is_program_set
     from mleworld.evaluation.holdout_eval import evaluate, find_parents
     from mleworld.world.registry import open_corpus
 
@@ -89,6 +96,27 @@ def run_eval(
         raise MleWorldError(f"--resamples must be at least 2, got {resamples}")
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     names = list(dict.fromkeys([world_model, *baseline_names(baselines)]))
+    if is_program_set(holdout):
+        return _eval_program_set(
+            names,
+            holdout,
+            out,
+            split=split or "test",
+            limit=limit,
+            seed=seed,
+            say=say,
+            settings={
+                "resamples": resamples,
+                "seed": seed,
+                "target_error": target_error,
+                "batch_size": batch_size,
+            },
+        )
+    if split is not None:
+        raise MleWorldError(
+            f"--split {split} applies to a program set (--holdout foreign or a program-set "
+            "folder); a corpus is scored on its holdout"
+        )
     corpus = open_corpus(holdout)
     records = sample(list(corpus.iter_records(split="holdout")), limit, seed)
     if not records:
@@ -115,6 +143,44 @@ def run_eval(
         # the shipped corpus by its content digest, not by this machine's cache path
         source=f"default ({corpus.path.name})" if holdout == "default" else str(corpus.path),
         progress=say,
+    )
+
+
+def _eval_program_set(
+    names: list[str],
+    spec: str,
+    out: Path,
+    *,
+    split: str,
+    limit: int | None,
+    seed: int,
+    say: Any,
+    settings: dict[str, Any],
+) -> dict[str, Any]:
+    """Score models on one half of a program set; corpus baselines fit on the default corpus."""
+    from mleworld.corpus.foreign import open_program_set
+    from mleworld.evaluation.holdout_eval import evaluate
+    from mleworld.world.registry import open_corpus
+
+    programs = open_program_set(spec)
+    records = sample(programs.half(split), limit, seed)
+    if not records:
+        raise MleWorldError(f"program set {programs.path} has no programs in its {split} half")
+    tasks = {r.task_id for r in records}
+    corpus = open_corpus(None) if any(n.startswith("baseline:") for n in names) else None
+    models = {}
+    for name in names:
+        say(f"loading {name}")
+        models[name] = load_model(name, corpus, tasks)
+    return evaluate(
+        models,
+        records,
+        parents=programs.records,
+        out_dir=out,
+        data_dir=programs.data_dir(),
+        source=f"{spec if spec == 'foreign' else programs.path} {split} half ({programs.digest})",
+        progress=say,
+        **settings,
     )
 
 
@@ -165,7 +231,13 @@ def register(app: typer.Typer, group: typer.Typer | None = None) -> None:
         holdout: str = typer.Option(
             "default",
             "--holdout",
-            help="'default' or a corpus directory; its holdout split is used.",
+            help="'default' or a corpus directory (its holdout split is scored), or "
+            "'foreign' or a program-set folder (one of its halves, see --split).",
+        ),
+        split: str | None = typer.Option(
+            None,
+            "--split",
+            help="Half of a program set to score: test (default), dev or all.",
         ),
         out: Path = typer.Option(..., "--out", help="Folder for report.md, results.json, plots/."),
         limit: int | None = typer.Option(
@@ -193,6 +265,7 @@ def register(app: typer.Typer, group: typer.Typer | None = None) -> None:
             seed=seed,
             target_error=target_error,
             batch_size=batch_size,
+            split=split,
         )
         if as_json:
             print_json(json_safe(results))

@@ -1,0 +1,314 @@
+"""Program sets: hand-written programs with their real outcomes, split once into two halves.
+
+A program set measures a world model on code its training corpus did not come
+from (the `foreign` set: programs written by hand in the habits of LLM agents
+and library documentation, `benchmarks/foreign/`). It is a folder holding
+
+- `records.jsonl.gz` (or `records.jsonl`): one corpus Record per program, as
+  `Record.to_json` writes it; every record's `node_id` names its program and is
+  unique in the set;
+- `split.json`: `{"halves": {"dev": [node ids], "test": [node ids]}, ...}`, drawn
+  once (seeded, stratified by outcome) and never redrawn; other keys describe
+  how it was drawn;
+- `tasks.tar.gz` (optional): `task.yaml` and `public/` of each task the set uses
+  that is not a bundled suite task, so a world model reads the same `./input/`
+  the programs read. It is unpacked once under `mleworld.paths.home()/program-sets/`,
+  in a folder named by the archive's content hash.
+
+`foreign` names the set shipped in the package (`mleworld/data/foreign/`).
+Work on a model looks only at the `dev` half; the `test` half is scored at the end.
+
+Not here: running the programs and drawing the split (`benchmarks/foreign/build.py`),
+scoring (evaluation/holdout_eval.py).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import os
+import random
+import shutil
+import tarfile
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mleworld.corpus.record import Record
+from mleworld.corpus.store import read_jsonl
+from mleworld.errors import MleWorldError
+
+FOREIGN = "foreign"
+RECORDS = "records.jsonl.gz"
+PLAIN_RECORDS = "records.jsonl"
+SPLIT = "split.json"
+TASKS = "tasks.tar.gz"
+HALVES = ("dev", "test")
+ALL = "all"
+SETS_DIR = "program-sets"
+
+
+def shipped_dir() -> Path:
+    """Where the package keeps the shipped foreign set."""
+    return Path(__file__).resolve().parent.parent / "data" / FOREIGN
+
+
+def records_file(folder: Path) -> Path | None:
+    """The records file of a program-set folder, or None when the folder is not one."""
+    for name in (RECORDS, PLAIN_RECORDS):
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def is_program_set(spec: str | os.PathLike[str]) -> bool:
+    """Whether `spec` names a program set: `foreign`, or a folder with a records file."""
+    if isinstance(spec, str) and spec == FOREIGN:
+        return True
+    path = Path(spec).expanduser()
+    return path.is_dir() and records_file(path) is not None
+
+
+@dataclass(frozen=True)
+class ProgramSet:
+    """The records of a program set and its two halves (node ids)."""
+
+    path: Path
+    records: tuple[Record, ...]
+    halves: Mapping[str, tuple[str, ...]]
+    meta: Mapping[str, Any]
+
+    def half(self, name: str) -> list[Record]:
+        """The records of `dev`, `test`, or `all` of them, in file order."""
+        if name == ALL:
+            return list(self.records)
+        if name not in self.halves:
+            raise MleWorldError(
+                f"program set {self.path} has no half {name!r}; use one of "
+                f"{', '.join([*self.halves, ALL])}"
+            )
+        wanted = set(self.halves[name])
+        return [r for r in self.records if r.node_id in wanted]
+
+    @property
+    def digest(self) -> str:
+        """12 hex digits over the set's files: names this version of the set."""
+        return _digest(*(p for p in _set_files(self.path)))
+
+    def task_dirs(self) -> dict[str, Path]:
+        """Task id -> task directory of every task the set ships (unpacked on first use)."""
+        archive = self.path / TASKS
+        if not archive.is_file():
+            return {}
+        root = _unpack(archive)
+        return {
+            item.name: item for item in sorted(root.iterdir()) if (item / "task.yaml").is_file()
+        }
+
+    def data_dir(self) -> Callable[[str], Path | None]:
+        """Task id -> the folder its programs read as ./input/ (shipped task, else suite task)."""
+        from mleworld.tasks.suite import suite_data_dir
+
+        shipped = self.task_dirs()
+
+        def resolve(task_id: str) -> Path | None:
+            if task_id in shipped:
+                return shipped[task_id] / "public"
+            return suite_data_dir(task_id)
+
+        return resolve
+
+
+def open_program_set(spec: str | os.PathLike[str]) -> ProgramSet:
+    """The program set `foreign` (shipped) or the one in folder `spec`."""
+    if isinstance(spec, str) and spec == FOREIGN:
+        path = shipped_dir()
+        if records_file(path) is None:
+            raise MleWorldError(
+                f"the foreign set is not part of this installation ({path / RECORDS} is missing); "
+                "build it with `python benchmarks/foreign/build.py` or pass a program-set folder"
+            )
+    else:
+        path = Path(spec).expanduser()
+    source = records_file(path) if path.is_dir() else None
+    if source is None:
+        raise MleWorldError(
+            f"{path} is not a program set; it needs {RECORDS} (or {PLAIN_RECORDS}) and {SPLIT}"
+        )
+    records = tuple(read_jsonl(source))
+    seen: set[str] = set()
+    for record in records:
+        if not record.node_id or record.node_id in seen:
+            raise MleWorldError(
+                f"{source}: node id {record.node_id!r} is empty or repeated; "
+                "each program of a set needs its own node id"
+            )
+        seen.add(record.node_id)
+    meta, halves = _read_split(path / SPLIT, seen)
+    return ProgramSet(path=path, records=records, halves=halves, meta=meta)
+
+
+def stratified_halves(
+    records: Sequence[Record], seed: int, key: Callable[[Record], str]
+) -> dict[str, list[str]]:
+    """Node ids split into dev and test: within each stratum, shuffled (seeded) and alternated.
+
+    The half that starts each stratum alternates too, so strata of odd size do
+    not all tip the same way.
+    """
+    strata: dict[str, list[str]] = defaultdict(list)
+    for record in records:
+        strata[key(record)].append(record.node_id)
+    rng = random.Random(seed)
+    halves: dict[str, list[str]] = {half: [] for half in HALVES}
+    first = 0
+    for name in sorted(strata):
+        ids = sorted(strata[name])
+        rng.shuffle(ids)
+        for i, node_id in enumerate(ids):
+            halves[HALVES[(i + first) % 2]].append(node_id)
+        first = 1 - first if len(ids) % 2 else first
+    return {half: sorted(ids) for half, ids in halves.items()}
+
+
+def write_program_set(
+    records: Iterable[Record],
+    halves: Mapping[str, Sequence[str]],
+    out: Path,
+    *,
+    tasks: Mapping[str, Path] | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Write a program set into `out`, byte for byte the same for the same input; a summary."""
+    out.mkdir(parents=True, exist_ok=True)
+    rows = [record.to_json().encode("utf-8") + b"\n" for record in records]
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz:
+        gz.writelines(rows)
+    _replace(out / RECORDS, buffer.getvalue())
+    split = {**(meta or {}), "halves": {half: sorted(ids) for half, ids in halves.items()}}
+    _replace(out / SPLIT, (json.dumps(split, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    if tasks:
+        _replace(out / TASKS, _task_archive(tasks))
+    elif (out / TASKS).exists():
+        (out / TASKS).unlink()
+    return {
+        "records": len(rows),
+        "halves": {half: len(ids) for half, ids in halves.items()},
+        "bytes": sum(p.stat().st_size for p in _set_files(out)),
+        "sha256_12": _digest(*_set_files(out)),
+    }
+
+
+# --- files --------------------------------------------------------------------------------
+
+
+def _read_split(path: Path, ids: set[str]) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MleWorldError(f"{path} is missing; a program set needs its split file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise MleWorldError(f"{path} is not valid JSON ({exc}); restore the split file") from None
+    halves = data.get("halves") if isinstance(data, dict) else None
+    if not isinstance(halves, dict) or set(halves) != set(HALVES):
+        raise MleWorldError(
+            f"{path} needs 'halves' with exactly {' and '.join(HALVES)}, each a list of node ids"
+        )
+    out: dict[str, tuple[str, ...]] = {}
+    for half, members in halves.items():
+        if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
+            raise MleWorldError(f"{path}: half {half!r} must be a list of node ids")
+        unknown = sorted(set(members) - ids)
+        if unknown:
+            raise MleWorldError(
+                f"{path}: half {half!r} names programs the records do not have "
+                f"({', '.join(unknown[:3])}); rebuild the set"
+            )
+        out[half] = tuple(members)
+    if set(out["dev"]) & set(out["test"]):
+        raise MleWorldError(f"{path}: a program is in both halves; rebuild the set")
+    return {k: v for k, v in data.items() if k != "halves"}, out
+
+
+def _task_archive(tasks: Mapping[str, Path]) -> bytes:
+    """task.yaml and public/ of each task, sorted, with fixed owners and times."""
+    buffer = io.BytesIO()
+    with (
+        gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz,
+        tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar,
+    ):
+        for task_id in sorted(tasks):
+            root = Path(tasks[task_id])
+            files = [root / "task.yaml", *sorted((root / "public").iterdir())]
+            for file in files:
+                data = file.read_bytes()
+                info = tarfile.TarInfo(f"{task_id}/{file.relative_to(root).as_posix()}")
+                info.size, info.mode, info.mtime = len(data), 0o644, 0
+                tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def _unpack(archive: Path) -> Path:
+    """The archive unpacked under the cache, in a folder named by its hash (built once)."""
+    from mleworld.paths import home
+
+    root = home() / SETS_DIR
+    target = root / f"tasks-{_digest(archive)}"
+    if target.is_dir():
+        return target
+    root.mkdir(parents=True, exist_ok=True)
+    staging = root / f".{target.name}.{os.getpid()}.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        with tarfile.open(archive, "r:gz") as tar:
+            _extract(tar, staging)
+        try:
+            os.rename(staging, target)
+        except OSError:
+            if not target.is_dir():  # not another first use that won the rename
+                raise
+    except (OSError, tarfile.TarError) as exc:
+        raise MleWorldError(
+            f"cannot unpack the program set's tasks {archive} into {root} ({exc}); "
+            "check that MLEWORLD_HOME is writable and the archive is intact"
+        ) from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def _extract(tar: tarfile.TarFile, dest: Path) -> None:
+    """Regular files under `dest` only: no links, devices or paths that climb out."""
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(dest, filter="data")
+        return
+    for member in tar.getmembers():  # Pythons before 3.11.4 have no extraction filters
+        parts = Path(member.name).parts
+        if not member.isfile() or member.name.startswith("/") or ".." in parts:
+            raise tarfile.TarError(f"unexpected archive member {member.name!r}")
+    tar.extractall(dest)
+
+
+def _set_files(folder: Path) -> list[Path]:
+    return [folder / n for n in (RECORDS, PLAIN_RECORDS, SPLIT, TASKS) if (folder / n).is_file()]
+
+
+def _replace(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _digest(*paths: Path) -> str:
+    sha = hashlib.sha256()
+    for path in paths:
+        sha.update(path.name.encode("utf-8") + b"\x00" + path.read_bytes() + b"\x00")
+    return sha.hexdigest()[:12]
