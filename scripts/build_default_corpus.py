@@ -9,6 +9,12 @@ The result replaces `src/mleworld/data/corpus/default.jsonl.gz` and
         --workers 2 --seed 0 --out build/synth
     python scripts/build_default_corpus.py build/synth/runs [MORE_RUN_DIRS...] --per-task 25
 
+The shipped corpus was then relabelled (its timeouts re-run on the fixed sandbox,
+see corpus/relabel.py) and the result shipped as it is, holdout included:
+
+    mleworld corpus relabel default --out build/relabel --workers 2
+    python scripts/build_default_corpus.py --ship build/relabel/corpus
+
 `--drop-uninterrupted-timeouts-before UNIX_TIME` leaves out timeout records made
 before that time whose output shows no KeyboardInterrupt: before the sandbox
 reset SIGINT for programs started from a background job, such programs never
@@ -31,13 +37,19 @@ from mleworld.corpus.store import Corpus
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("runs", nargs="+", type=Path)
+    parser.add_argument("runs", nargs="*", type=Path)
+    parser.add_argument("--ship", type=Path, help="ship this built corpus as it is (no runs)")
     parser.add_argument("--per-task", type=int, default=25)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("build/default-corpus"))
     parser.add_argument("--drop-uninterrupted-timeouts-before", type=float, default=None)
     parser.add_argument("--no-ship", action="store_true", help="build only; leave the package data")
     args = parser.parse_args()
+    if args.ship is not None:
+        print("ship:", json.dumps(ship_default(Corpus.open(args.ship))))
+        return
+    if not args.runs:
+        parser.error("give run folders to build from, or --ship CORPUS")
 
     with tempfile.TemporaryDirectory(prefix="default-corpus-") as tmp:
         raw = Corpus.create(Path(tmp) / "raw")
