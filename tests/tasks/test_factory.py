@@ -12,7 +12,9 @@ import pytest
 from mleworld.errors import MleWorldError
 from mleworld.tasks.factory import create_task, read_table
 from mleworld.tasks.grading import grade_file
-from mleworld.tasks.leaderboard import load_leaderboard
+from mleworld.tasks.leaderboard import load_leaderboard, medal_positions
+from mleworld.tasks.reference_shape import team_count
+from mleworld.tasks.reference_summary import LadderSummary
 from mleworld.tasks.task import load_task
 
 WORDS = ["good", "bad", "fine", "great", "awful", "ok", "nice", "poor"]
@@ -105,24 +107,67 @@ def test_binary_task_layout_labels_and_ids(binary_task: Path) -> None:
 def test_reference_leaderboard_is_a_real_ladder(binary_task: Path) -> None:
     task = load_task(binary_task)
     board = load_leaderboard(task.leaderboard_path)
-    assert len(board) >= 50
+    summary = LadderSummary.of(task)
+    assert summary is not None
+    # Sized like an MLE-bench leaderboard with at least 250 teams.
+    assert len(board) == summary.teams == team_count("binary-demo", 0) >= 250
     assert {"teamId", "teamName", "score"} <= set(board.columns)
     scores = board["score"].to_numpy()
     assert np.all(np.diff(scores) <= 0), "best first for a higher-is-better metric"
-    fitted = board[board["reference"].str.startswith("fitted")]
-    assert len(fitted) >= 10
-    assert {"ref-lightgbm-tuned", "ref-forest", "ref-linear", "ref-constant-train-prior"} <= set(
-        fitted["teamName"]
-    )
-    assert scores.min() >= fitted["score"].min() and scores.max() <= fitted["score"].max()
-    assert board["score"].nunique() > 40, "jitter keeps entries apart"
+    fitted = board[board["reference"].str.startswith("fitted")].set_index("teamName")["score"]
+    assert {
+        "ref-constant-train-prior",
+        "ref-linear",
+        "ref-forest",
+        "ref-lightgbm",
+        "ref-lightgbm-tuned",
+        "ref-lightgbm-cv",
+        "ref-hist-gbm-cv",
+        "ref-linear-cv",
+        "ref-forest-oob",
+        "ref-blend",
+    } <= set(fitted.index)
+    # Every reference's score in task.yaml is the one on the ladder.
+    for name, score in fitted.items():
+        assert summary.references[name.removeprefix("ref-")] == score
+    # The constant prediction is the bottom row; the strongest reference sets gold.
+    assert board.iloc[-1]["teamName"] == "ref-constant-train-prior"
+    assert summary.strongest_score == max(summary.references.values())
+    gold = medal_positions(len(board))[0]
+    assert board.iloc[gold - 1]["score"] == summary.strongest_score
+    above = board.iloc[: gold - 1]
+    assert above["teamName"].str.startswith("ref-above-").all()
+    room = max(summary.score_se, 1e-3 * (summary.strongest_score - summary.constant))
+    assert (above["score"] <= min(1.0, summary.strongest_score + room) + 1e-9).all()
+    assert summary.score_se > 0 and summary.best_possible == 1.0
+    assert board["score"].nunique() > 0.9 * len(board), "rungs stay apart"
     # The constant reference predicts the train prior, exactly what the sample submission holds.
     sample = grade_file(task, task.sample_submission_path)
-    constant = fitted.set_index("teamName").loc["ref-constant-train-prior", "score"]
-    assert sample.valid and sample.score == pytest.approx(constant, rel=1e-5)
-    assert fitted["score"].max() > 0.8, "the strong references learn the signal"
+    assert sample.valid and sample.score == pytest.approx(
+        fitted["ref-constant-train-prior"], rel=1e-5
+    )
+    assert sample.normalized_score == pytest.approx(0.0, abs=1e-4)
+    assert sample.percentile < 0.1
+    assert fitted.max() > 0.8, "the strong references learn the signal"
+    assert fitted["ref-blend"] >= fitted["ref-lightgbm"] - 0.02
     note = (task.private_dir / "README.md").read_text()
-    assert "NOT human teams" in note and "lightgbm-tuned" in note
+    assert "NOT human teams" in note and "lightgbm-tuned" in note and "blend" in note
+    assert f"holds {len(board)} scores" in note
+
+
+def test_an_explicit_ladder_size_is_kept(tmp_path: Path) -> None:
+    task = create_task(
+        features(make_frame(), "label"),
+        "label",
+        "auc",
+        "small-board",
+        tmp_path / "t",
+        leaderboard_entries=60,
+    )
+    board = load_leaderboard(task.leaderboard_path)
+    assert len(board) == 60
+    gold = medal_positions(60)[0]
+    assert board.iloc[gold - 1]["score"] == LadderSummary.of(task).strongest_score
 
 
 def test_description_is_written_from_the_data(binary_task: Path) -> None:

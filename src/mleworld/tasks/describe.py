@@ -164,9 +164,10 @@ def describe_task(
         "",
         f"A score is ranked against a reference leaderboard of {leaderboard_entries} scores. "
         "They come from reference solutions of increasing strength (constant predictions, "
-        "linear models, k-nearest neighbours, decision trees, forests and gradient boosting) "
-        "fitted on train.csv and scored on the hidden test labels, plus entries placed between "
-        "them; they are a reference ladder, not human teams.",
+        "linear models, k-nearest neighbours, decision trees, forests, gradient boosting, "
+        "cross-validated boosting and a blend) fitted on train.csv and scored on the hidden "
+        "test labels, plus entries placed around them in the shape of a real leaderboard; "
+        "they are a reference ladder, not human teams.",
         "",
     ]
     return "\n".join(lines)

@@ -66,7 +66,8 @@ __all__ = [
 
 FACTORY = "mleworld.factory"
 MIN_ROWS = 30
-DEFAULT_LEADERBOARD_ENTRIES = 60
+# None: a team count drawn after MLE-bench's leaderboards (reference_shape.team_count).
+DEFAULT_LEADERBOARD_ENTRIES: int | None = None
 DEFAULT_TIME_LIMIT_S = 600.0
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -196,7 +197,7 @@ def create_task(
     about: str = "",
     positive_class: Any | None = None,
     time_limit_s: float = DEFAULT_TIME_LIMIT_S,
-    leaderboard_entries: int = DEFAULT_LEADERBOARD_ENTRIES,
+    leaderboard_entries: int | None = DEFAULT_LEADERBOARD_ENTRIES,
     overwrite: bool = False,
     validate: bool = True,
     extra: dict[str, Any] | None = None,
@@ -204,12 +205,16 @@ def create_task(
     """Build a task from `df` into directory `out` and return it (validated)."""
     from mleworld.tasks.describe import describe_task
     from mleworld.tasks.reference import build_leaderboard, reference_note
+    from mleworld.tasks.reference_shape import team_count
+    from mleworld.tasks.reference_summary import KEY as LADDER_KEY
 
     _check_name(name)
     met = get_metric(metric)
     targets = _as_targets(target)
     if not 0.0 < test_size < 1.0:
         raise MleWorldError(f"test size {test_size} must be between 0 and 1 (e.g. 0.2)")
+    if leaderboard_entries is None:
+        leaderboard_entries = team_count(name, seed)
     if leaderboard_entries < 2:
         raise MleWorldError("a reference leaderboard needs at least 2 entries")
     out = Path(out)
@@ -285,7 +290,7 @@ def create_task(
         write_csv(answers, build / "private" / "answers.csv")
 
         excluded = {id_col, *(c for c in (group_column,) if c)}
-        leaderboard, fitted = build_leaderboard(
+        leaderboard, fitted, summary = build_leaderboard(
             train_raw=train_raw,
             test_raw=test_raw,
             encoding=encoding,
@@ -297,8 +302,9 @@ def create_task(
         )
         write_csv(leaderboard, task.leaderboard_path)
         (build / "private" / "README.md").write_text(
-            reference_note(fitted, met, len(leaderboard)), encoding="utf-8"
+            reference_note(fitted, met, summary), encoding="utf-8"
         )
+        task = replace(task, extra={**task.extra, LADDER_KEY: summary.to_yaml()})
         goal, note = submission_text(encoding, train_raw)
         text = describe_task(
             name=name,

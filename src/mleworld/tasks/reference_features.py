@@ -2,8 +2,8 @@
 
 `Features` turns a task's feature columns (numeric, boolean, categorical, date,
 text; kinds from describe.py) into numbers: fitted on train, applied to test,
-seeded. This module does not choose or fit models (reference_models.py) or
-build the leaderboard (reference.py).
+seeded. This module does not choose or fit models (reference_models.py,
+reference_strong.py) or build the leaderboard (reference.py).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ _TOP_LEVELS = 30
 _TFIDF_FEATURES = 1000
 _SVD_COMPONENTS = 32
 _BOOST_TERMS = 300
+# Integer codes stay below HistGradientBoosting's 255-bin limit for categorical columns.
+_MAX_CODES = 250
 
 
 class Features:
@@ -30,7 +32,11 @@ class Features:
 
     `dense` serves trees, forests and k-NN (text via a 32-dim SVD of TF-IDF);
     `wide` (dense plus the sparse TF-IDF itself) serves linear models; `boost`
-    (dense plus the 300 most frequent terms) serves LightGBM.
+    (dense plus the 300 most frequent terms) serves LightGBM; `engineered`
+    (per categorical column an integer code over all its levels and the
+    level's train frequency, the row's count of missing values, then boost)
+    serves the cross-validated boosters. `code_columns` are the positions of
+    the integer codes in `engineered` (-1 codes a missing value).
     """
 
     def __init__(self, columns: list[str], seed: int) -> None:
@@ -43,12 +49,18 @@ class Features:
 
         self.kinds = column_kinds(frame[self.columns])
         self.levels: dict[str, list[str]] = {}
+        self.codes: dict[str, dict[str, int]] = {}
+        self.frequency: dict[str, dict[str, float]] = {}
         self.text: dict[str, tuple[Any, Any]] = {}
         for col, kind in self.kinds.items():
             if kind == CATEGORICAL:
                 counts = frame[col].dropna().astype(str).value_counts()
                 ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
                 self.levels[col] = [k for k, _ in ordered[:_TOP_LEVELS]]
+                # Levels seen once share the last code with the levels past the cap.
+                kept = [k for k, n in ordered if n >= 2][: _MAX_CODES - 1]
+                self.codes[col] = {k: i for i, k in enumerate(kept)}
+                self.frequency[col] = {k: n / len(frame) for k, n in ordered}
             elif kind == TEXT:
                 docs = frame[col].fillna("").astype(str)
                 vec = TfidfVectorizer(
@@ -110,10 +122,8 @@ class Features:
             numeric[bad] = np.take(self.medians, np.nonzero(bad)[1])
         return numeric
 
-    def transform(
-        self, frame: pd.DataFrame
-    ) -> tuple[np.ndarray, sparse.csr_matrix, sparse.csr_matrix]:
-        """(dense, wide, boost) matrices for rows of `frame`."""
+    def transform(self, frame: pd.DataFrame) -> dict[str, Any]:
+        """The dense, wide, boost and engineered matrices for rows of `frame`."""
         blocks = [(self._fill(self._numeric_block(frame)) - self.mean) / self.std]
         for col, levels in self.levels.items():
             values = frame[col].astype(str).where(frame[col].notna(), None)
@@ -133,4 +143,24 @@ class Features:
             dense = np.zeros((len(frame), 1))
         wide = sparse.hstack([sparse.csr_matrix(dense), *tfidf], format="csr")
         boost = sparse.hstack([sparse.csr_matrix(dense), *frequent], format="csr")
-        return dense, wide, boost
+        extra = self._engineered_block(frame)
+        engineered = sparse.hstack([sparse.csr_matrix(extra), boost], format="csr")
+        return {"dense": dense, "wide": wide, "boost": boost, "engineered": engineered}
+
+    @property
+    def code_columns(self) -> list[int]:
+        """Positions of the categorical codes within `engineered` (its first columns)."""
+        return [2 * i for i in range(len(self.codes))]
+
+    def _engineered_block(self, frame: pd.DataFrame) -> np.ndarray:
+        blocks: list[np.ndarray] = []
+        for col, codes in self.codes.items():
+            text = frame[col].astype(str)
+            present = frame[col].notna().to_numpy()
+            rare = len(codes)
+            code = text.map(codes).fillna(rare).to_numpy(dtype=float)
+            freq = text.map(self.frequency[col]).fillna(0.0).to_numpy(dtype=float)
+            blocks.append(np.column_stack([np.where(present, code, -1.0), freq]))
+        raw = frame[self.columns]
+        missing = raw.isna().sum(axis=1).to_numpy(dtype=float)[:, None]
+        return np.hstack([*blocks, missing]) if blocks else missing

@@ -24,14 +24,15 @@ import pandas as pd
 from scipy import sparse
 
 from mleworld.tasks.encoding import BINARY, LABEL, MULTILABEL, NUMBER, ONEHOT, Encoding
-from mleworld.tasks.metrics import Metric
 
 __all__ = [
     "JointOutput",
     "ModelSpec",
     "Problem",
+    "aligned_proba",
     "fit_joint",
     "fit_one",
+    "lgbm_params",
     "model_specs",
     "random_guess",
     "tuned_lgbm",
@@ -40,7 +41,7 @@ __all__ = [
 _PROB_FLOOR = 1e-3  # how far a reference solution keeps probabilities from 0 and 1
 
 
-def _lgbm_params(seed: int) -> dict[str, Any]:
+def lgbm_params(seed: int) -> dict[str, Any]:
     return {
         "n_jobs": 1,
         "deterministic": True,
@@ -110,7 +111,7 @@ def model_specs() -> list[ModelSpec]:
 
     def lgbm(clf: bool, seed: int) -> Any:
         return (LGBMClassifier if clf else LGBMRegressor)(
-            n_estimators=100, max_bin=63, **_lgbm_params(seed)
+            n_estimators=100, max_bin=63, **lgbm_params(seed)
         )
 
     return [
@@ -126,12 +127,6 @@ def model_specs() -> list[ModelSpec]:
         ModelSpec("extra-trees", forest("et", 40, None, 2), multi_output=True),
         ModelSpec("lightgbm", lgbm, "boost"),
     ]
-
-
-def _positive_proba(model: Any, x: Any) -> np.ndarray:
-    proba = model.predict_proba(x)
-    classes = list(model.classes_)
-    return proba[:, classes.index(1)] if 1 in classes else np.zeros(proba.shape[0])
 
 
 class Problem:
@@ -156,6 +151,8 @@ class Problem:
         else:
             assert self.mode == ONEHOT
             self.y = [labels.iloc[:, 0].to_numpy()]
+        # sklearn and LightGBM order a classifier's classes the same way: sorted.
+        self.classes = [np.unique(y) for y in self.y] if self.is_clf else []
 
     def constant_columns(self, values: dict[str, Any], n: int) -> dict[str, np.ndarray]:
         return {
@@ -163,34 +160,80 @@ class Problem:
             for c in self.encoding.target_columns
         }
 
-    def predict(self, model_for: Callable[[int], Any], x: Any) -> dict[str, np.ndarray]:
-        """Submission columns from one fitted model per label column (`model_for(j)`)."""
+    def raw(self, model: Any, j: int, x: Any) -> np.ndarray:
+        """A fitted model's output for label column `j`: numbers (in the space the model fits,
+        log1p for log-error metrics), or class probabilities over `classes[j]`."""
+        if not self.is_clf:
+            return np.asarray(model.predict(x), dtype=float)
+        return aligned_proba(model.predict_proba(x), list(model.classes_), self.classes[j])
+
+    def columns(self, raws: list[np.ndarray]) -> dict[str, np.ndarray]:
+        """Submission columns from one raw output per label column (see `raw`)."""
         enc = self.encoding
         out: dict[str, np.ndarray] = {}
         for j, col in enumerate(enc.label_columns):
-            model = model_for(j)
+            raw = raws[j]
             if self.mode == NUMBER:
-                pred = model.predict(x)
-                pred = np.expm1(pred) if self.log_target else pred
+                pred = np.expm1(raw) if self.log_target else raw
                 if enc.metric.nonnegative:
                     pred = np.maximum(pred, 0.0)
                 out[col] = np.asarray(pred, dtype=float)
             elif self.mode == LABEL:
-                out[col] = np.asarray(model.predict(x))
+                out[col] = self.classes[j][np.argmax(raw, axis=1)]
             elif self.mode == ONEHOT:
-                proba = model.predict_proba(x)
-                classes = list(model.classes_)
-                full = np.zeros((proba.shape[0], len(enc.classes)))
-                for k, cls in enumerate(enc.classes):
-                    if cls in classes:
-                        full[:, k] = proba[:, classes.index(cls)]
+                full = aligned_proba(raw, list(self.classes[j]), np.asarray(enc.classes))
                 full = np.clip(full, _PROB_FLOOR, 1.0)
                 full /= full.sum(axis=1, keepdims=True)
                 for k, name in enumerate(enc.target_columns):
                     out[name] = full[:, k]
             else:
-                out[col] = np.clip(_positive_proba(model, x), _PROB_FLOOR, 1 - _PROB_FLOOR)
+                out[col] = np.clip(self.positive(raw, j), _PROB_FLOOR, 1 - _PROB_FLOOR)
         return out
+
+    def predict(self, model_for: Callable[[int], Any], x: Any) -> dict[str, np.ndarray]:
+        """Submission columns from one fitted model per label column (`model_for(j)`)."""
+        return self.columns([self.raw(model_for(j), j, x) for j in range(len(self.y))])
+
+    def positive(self, raw: np.ndarray, j: int) -> np.ndarray:
+        """P(label 1) from class probabilities of a 0/1 column."""
+        classes = list(self.classes[j])
+        return raw[:, classes.index(1)] if 1 in classes else np.zeros(raw.shape[0])
+
+    def score(self, j: int, raw: np.ndarray, rows: np.ndarray | None = None) -> float:
+        """The task metric (or the closest per-column proxy) of a raw output for column `j`
+        against train labels (`rows` of them), in the metric's own direction."""
+        y = self.y[j] if rows is None else self.y[j][rows]
+        metric = self.encoding.metric
+        if self.mode == NUMBER:
+            if self.log_target:  # y is already log1p, so RMSE here is the RMSLE
+                return float(np.sqrt(np.mean((raw - y) ** 2)))
+            return float(metric(y[:, None], raw[:, None]))
+        if self.mode == LABEL:
+            labels = self.classes[j][np.argmax(raw, axis=1)]
+            return float(metric(y[:, None], labels[:, None]))
+        if self.mode == ONEHOT:
+            idx = np.searchsorted(self.classes[j], y)
+            proba = np.clip(raw, _PROB_FLOOR, 1.0)
+            ll = -float(np.mean(np.log(proba[np.arange(len(y)), idx] / proba.sum(axis=1))))
+            return -ll if metric.higher_is_better else ll
+        from sklearn.metrics import roc_auc_score
+
+        p = self.positive(raw, j)
+        if len(np.unique(y)) < 2:
+            return float("nan")
+        if metric.name == "logloss":
+            p = np.clip(p, _PROB_FLOOR, 1 - _PROB_FLOOR)
+            return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+        return float(roc_auc_score(y, p))
+
+
+def aligned_proba(proba: np.ndarray, have: list[Any], want: np.ndarray) -> np.ndarray:
+    """Class probabilities over `have` rearranged to the classes `want` (0 for a missing one)."""
+    out = np.zeros((proba.shape[0], len(want)))
+    for k, cls in enumerate(want):
+        if cls in have:
+            out[:, k] = proba[:, have.index(cls)]
+    return out
 
 
 def fit_one(est: Any, x: Any, y: np.ndarray) -> Any:
@@ -255,7 +298,7 @@ def tuned_lgbm(problem: Problem, j: int, x: sparse.csr_matrix, seed: int) -> Any
 
     y = problem.y[j]
     if problem.is_clf and len(np.unique(y.astype(str))) < 2:
-        return fit_one(lgb.LGBMClassifier(**_lgbm_params(seed)), x, y)
+        return fit_one(lgb.LGBMClassifier(**lgbm_params(seed)), x, y)
     rng = np.random.default_rng(seed + 17)
     idx = rng.permutation(x.shape[0])
     cut = max(1, int(len(idx) * 0.8))
@@ -267,7 +310,7 @@ def tuned_lgbm(problem: Problem, j: int, x: sparse.csr_matrix, seed: int) -> Any
     max_rounds = _TUNING_ROUNDS if n_classes <= 2 else max(60, 3 * _TUNING_ROUNDS // n_classes)
     best: tuple[float, dict[str, Any], int] | None = None
     for config in _TUNING:
-        model = cls(n_estimators=max_rounds, **config, **_lgbm_params(seed))
+        model = cls(n_estimators=max_rounds, **config, **lgbm_params(seed))
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -278,7 +321,7 @@ def tuned_lgbm(problem: Problem, j: int, x: sparse.csr_matrix, seed: int) -> Any
                     callbacks=[lgb.early_stopping(20, verbose=False)],
                 )
             rounds = max(20, int(model.best_iteration_ or max_rounds))
-            score = _holdout_score(problem, model, x[val_idx], y[val_idx], metric)
+            score = problem.score(j, problem.raw(model, j, x[val_idx]), val_idx)
         except ValueError:  # e.g. a class missing from the fit part
             continue
         if not np.isfinite(score):
@@ -287,36 +330,8 @@ def tuned_lgbm(problem: Problem, j: int, x: sparse.csr_matrix, seed: int) -> Any
         if best is None or key > best[0]:
             best = (key, config, rounds)
     config, rounds = (best[1], best[2]) if best else (_TUNING[0], 100)
-    model = cls(n_estimators=int(rounds * 1.1), **config, **_lgbm_params(seed))
+    model = cls(n_estimators=int(rounds * 1.1), **config, **lgbm_params(seed))
     return fit_one(model, x, y)
-
-
-def _holdout_score(problem: Problem, model: Any, x: Any, y: np.ndarray, metric: Metric) -> float:
-    """The task metric (or the closest per-column proxy) on one holdout column."""
-    if problem.mode == NUMBER:
-        pred = model.predict(x)
-        if problem.log_target:  # y is already log1p, so RMSE here is the RMSLE
-            return float(np.sqrt(np.mean((pred - y) ** 2)))
-        return float(metric(y[:, None], pred[:, None]))
-    if problem.mode == LABEL:
-        return float(metric(y[:, None], np.asarray(model.predict(x))[:, None]))
-    if problem.mode == ONEHOT:
-        proba = np.clip(model.predict_proba(x), _PROB_FLOOR, 1.0)
-        classes = list(model.classes_)
-        idx = np.array([classes.index(v) if v in classes else -1 for v in y])
-        if (idx < 0).any():
-            return float("nan")
-        ll = -float(np.mean(np.log(proba[np.arange(len(y)), idx] / proba.sum(axis=1))))
-        return -ll if metric.higher_is_better else ll
-    from sklearn.metrics import roc_auc_score
-
-    p = _positive_proba(model, x)
-    if len(np.unique(y)) < 2:
-        return float("nan")
-    if metric.name == "logloss":
-        p = np.clip(p, _PROB_FLOOR, 1 - _PROB_FLOOR)
-        return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-    return float(roc_auc_score(y, p))
 
 
 def random_guess(problem: Problem, n: int, seed: int) -> dict[str, np.ndarray]:
