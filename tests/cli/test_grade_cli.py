@@ -26,6 +26,7 @@ KEYS = [
     "bronze_threshold",
     "median_threshold",
     "is_lower_better",
+    "normalized_score",
 ]
 
 
@@ -94,6 +95,27 @@ def test_perfect_submission_json(animals: Path, tmp_path: Path) -> None:
     ladder = np.linspace(0.1, 1.1, 40)
     assert data["gold_threshold"] == pytest.approx(ladder[3])  # int(40 * 0.1) = 4th team
     assert data["is_lower_better"] is True
+    assert data["normalized_score"] is None, "a hand-made ladder has no references"
+
+
+def test_factory_ladders_give_a_normalised_score(tmp_path: Path) -> None:
+    """(score - constant) / (strongest reference - constant), from task.yaml's summary."""
+    answers = pd.DataFrame({"id": range(8), "y": [0, 1] * 4})
+    task = write_task(tmp_path / "flags", "auc", answers, list(np.linspace(0.5, 0.9, 40)))
+    with (task / "task.yaml").open("a") as fh:
+        fh.write(
+            "reference_ladder:\n  teams: 40\n  strongest: blend\n  score_se: 0.01\n"
+            "  best_possible: 1.0\n  references:\n    constant-train-prior: 0.5\n"
+            "    blend: 0.9\n  off_ladder: []\n"
+        )
+    sub = tmp_path / "submission.csv"
+    # Two positives ranked below one negative: AUC 14/16 = 0.875.
+    answers.assign(y=[0.1, 0.9, 0.2, 0.8, 0.3, 0.7, 0.75, 0.6]).to_csv(sub, index=False)
+    data = json.loads(run("--task", task, "--submission", sub, "--json").stdout)
+    assert data["score"] == pytest.approx(0.875)
+    assert data["normalized_score"] == pytest.approx((0.875 - 0.5) / 0.4)
+    table = run("--task", task, "--submission", sub).stdout
+    assert "normalised score" in table and "0.9375" in table
 
 
 def test_valid_submission_table(animals: Path, tmp_path: Path) -> None:

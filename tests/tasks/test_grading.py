@@ -27,6 +27,7 @@ RESULT_KEYS = [
     "bronze_threshold",
     "median_threshold",
     "is_lower_better",
+    "normalized_score",
 ]
 
 

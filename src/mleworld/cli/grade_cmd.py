@@ -48,6 +48,7 @@ def render(result: GradeResult, task: Task) -> None:
     if result.error:
         table.add_row("error", result.error)
     table.add_row("score", _number(result.score, 8))
+    table.add_row("normalised score", _number(result.normalized_score, 4))
     table.add_row("percentile", "-" if result.percentile is None else f"{result.percentile:.1f}")
     table.add_row("medal", result.medal or "none")
     table.add_row("above median", "yes" if result.above_median else "no")
@@ -70,7 +71,8 @@ def grade(
         bool, typer.Option("--json", help="Print the result as one JSON object.")
     ] = False,
 ) -> None:
-    """Grade a submission: score, validity, leaderboard percentile and medal."""
+    """Grade a submission: score, validity, leaderboard percentile and medal, and on a
+    factory task the normalised score (0 = constant prediction, 1 = strongest reference)."""
     from mleworld.cli.common import print_json
     from mleworld.tasks.grading import grade_file
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import csv
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ import pandas as pd
 from mleworld.errors import InvalidSubmission, MleWorldError, TaskError
 from mleworld.tasks.leaderboard import load_leaderboard, rank, thresholds
 from mleworld.tasks.metrics import Metric, _labels, get_metric
+from mleworld.tasks.reference_summary import LadderSummary
 from mleworld.tasks.task import Task
 
 ROW_SUM_TOLERANCE = 1e-2
@@ -80,6 +81,8 @@ class GradeResult:
     bronze_threshold: float | None
     median_threshold: float | None
     is_lower_better: bool
+    # (score - constant) / (strongest reference - constant) on a factory task's ladder
+    normalized_score: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -94,6 +97,7 @@ class GradeResult:
             "bronze_threshold": self.bronze_threshold,
             "median_threshold": self.median_threshold,
             "is_lower_better": self.is_lower_better,
+            "normalized_score": self.normalized_score,
         }
 
 
@@ -157,7 +161,9 @@ def grade_file(task: Task, submission_path: str | Path) -> GradeResult:
         score = grade(submission, answers, task)
     except InvalidSubmission as exc:
         return _result(None, str(exc), leaderboard, lower)
-    return _result(score, None, leaderboard, lower)
+    ladder = LadderSummary.of(task)
+    normalized = ladder.normalized(score) if ladder else None
+    return replace(_result(score, None, leaderboard, lower), normalized_score=normalized)
 
 
 def read_submission(path: str | Path, id_column: str) -> pd.DataFrame:
