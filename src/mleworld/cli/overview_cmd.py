@@ -1,7 +1,9 @@
-"""`mleworld task overview DIR`: print the data overview agents and the world model read.
+"""`mleworld task overview DIR`: print the data overview agents and the world model read,
+then, for a task with a leaderboard, its reference ladder (references and thresholds).
 
-Thin wiring over `mleworld.tasks.overview`; the folder choice (a task's public/
-or the folder itself) lives there too, so the Python API gives the same text.
+Thin wiring over `mleworld.tasks.overview` (`data_overview`, and `ladder_overview`
+for the private section agents never see); the folder choice (a task's public/ or
+the folder itself) lives there too, so the Python API gives the same text.
 """
 
 from __future__ import annotations
@@ -25,13 +27,23 @@ def register(app: typer.Typer) -> None:
             ..., help="A task directory (its public/ is described) or any data folder."
         ),
         budget: int = typer.Option(
-            6000, "--budget", help="The most characters the overview may have."
+            6000, "--budget", help="The most characters the data overview may have."
+        ),
+        ladder: bool = typer.Option(
+            True,
+            "--ladder/--no-ladder",
+            help="After the data overview, show the task's reference ladder (private).",
         ),
     ) -> None:
-        """Describe the files in a task's public/ folder (or any data folder)."""
+        """Describe the files in a task's public/ folder (or any data folder), then the
+        task's reference ladder: its references, their scores and the medal thresholds."""
         from mleworld.tasks.overview import data_overview, resolve_data_dir
+        from mleworld.tasks.overview.ladder import ladder_overview
 
         text = data_overview(resolve_data_dir(directory), budget_chars=budget)
+        section = ladder_overview(directory) if ladder else None
+        if section:
+            text = f"{text}\n\n{section}"
         out = sys.stdout
         if hasattr(out, "reconfigure"):
             out.reconfigure(errors="replace")  # data may hold characters the terminal cannot show
