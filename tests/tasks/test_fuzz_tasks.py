@@ -107,3 +107,18 @@ def test_the_grade_command_gives_one_error_line_and_exit_2(
     assert "Traceback" not in proc.stderr
     errors = [line for line in proc.stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and "not a readable CSV" in errors[0], proc.stderr
+
+
+def test_predictions_too_large_for_the_metric_are_the_submissions_fault(
+    tasks: dict[str, Task], tmp_path: Path
+) -> None:
+    # Found by benchmarks/fuzz.py: 1.8e308 squared overflows RMSE to inf, and the grader
+    # raised TaskError ("check the task's answers") for a fine task.
+    task = tasks["rmse"]
+    answers = (task.answers_path).read_text().splitlines()
+    rows = [answers[0], *(f"{line.split(',')[0]},1.7976931348623157e+308" for line in answers[1:])]
+    path = tmp_path / "submission.csv"
+    path.write_text("\n".join(rows) + "\n")
+    result = grade_file(task, path)
+    assert not result.valid
+    assert result.error is not None and "too large for metric rmse" in result.error

@@ -132,7 +132,14 @@ def grade(submission_df: pd.DataFrame, answers_df: pd.DataFrame, task: Task) -> 
                 "check the task's answers"
             ) from None
     if not np.isfinite(score):
-        # valid predictions cannot make a metric undefined; the answers can (one class only)
+        overflow = [w for w in caught if "overflow" in str(w.message)]
+        if overflow:  # finite predictions too large for the metric's arithmetic
+            raise InvalidSubmission(
+                f"submission's predictions are too large for metric {metric.name} "
+                f"({_first_line(overflow[0].message)}); predict values of the targets' scale"
+            )
+        # otherwise valid predictions cannot make a metric undefined; the answers can
+        # (one class only)
         why = f" ({_first_line(caught[0].message)})" if caught else ""
         raise TaskError(
             f"metric {metric.name} cannot score these answers{why}; check the task's answers"
