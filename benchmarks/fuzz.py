@@ -149,6 +149,11 @@ def main() -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help="Worker processes; each parser's examples are split."
     )
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="Keep the other parsers' rows of the existing results (rerun a few after a fix).",
+    )
     args = parser.parse_args()
 
     import hypothesis
@@ -166,6 +171,12 @@ def main() -> None:
         "started": time.strftime("%Y-%m-%d %H:%M:%S"),
         "parsers": {},
     }
+    if args.update and OUT.is_file():
+        previous = json.loads(OUT.read_text(encoding="utf-8"))
+        results["parsers"] = previous.get("parsers", {})
+        if "huge_output" in previous:
+            results["huge_output"] = previous["huge_output"]
+        results["updated"] = sorted(args.only or TARGETS)
     results["jobs"] = args.jobs
     names = args.only or list(TARGETS)
     shares = [
