@@ -82,6 +82,16 @@ def test_an_unreadable_task_yaml_is_one_error_line(
     assert any(message in p for p in problems), problems
 
 
+def test_a_column_name_with_a_line_break_is_refused_in_one_line(tmp_path: Path) -> None:
+    # Found by benchmarks/fuzz.py: validate_task echoed the name, line break and all.
+    write_task(tmp_path / "t", "auc")
+    spec = 'id: t\nmetric: auc\nid_column: id\ntarget_columns: "a\\nb"\n'
+    (tmp_path / "t" / "task.yaml").write_text(spec)
+    with pytest.raises(TaskError, match="holds a line break or control character"):
+        load_task(tmp_path / "t")
+    assert all("\n" not in p for p in validate_task(tmp_path / "t"))
+
+
 def test_a_submission_of_blanks_only_is_empty_not_a_crash(
     tasks: dict[str, Task], tmp_path: Path
 ) -> None:

@@ -140,6 +140,13 @@ def load_task(path: str | Path) -> Task:
         targets = [targets]
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         raise TaskError(f"{spec_path}: target_columns must be a list of column names")
+    # Names are echoed in one-line errors and CSV headers: no line breaks or control characters.
+    unprintable = [n for n in [str(raw["id_column"]), *targets] if not n.isprintable()]
+    if unprintable:
+        raise TaskError(
+            f"{spec_path}: column name {unprintable[0]!r} holds a line break or control "
+            "character; use printable names"
+        )
     direction = str(raw.get("direction") or "")
     if direction not in ("", "maximize", "minimize"):
         raise TaskError(f"{spec_path}: direction is {direction!r}; use maximize or minimize")
