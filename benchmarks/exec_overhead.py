@@ -102,6 +102,8 @@ def main() -> None:
         },
         "by_mechanism": {},
     }
+    if OUT.exists():  # mechanisms not measured this time keep their last results
+        report["by_mechanism"] = json.loads(OUT.read_text()).get("by_mechanism", {})
     for mechanism in mechanisms:
         os.environ[isolation.ENV_VAR] = mechanism
         try:
@@ -110,7 +112,8 @@ def main() -> None:
             report["by_mechanism"][mechanism] = {"unavailable": str(exc)}
             continue
         print(f"[{mechanism}] overhead ...", flush=True)
-        entry = {"overhead": overhead(args.runs)}
+        entry: dict[str, Any] = {"load_1m_at_start": round(os.getloadavg()[0], 2)}
+        entry["overhead"] = overhead(args.runs)
         print(f"[{mechanism}] throughput ...", flush=True)
         entry["throughput"] = throughput(args.jobs, [1, 2])
         report["by_mechanism"][mechanism] = entry
