@@ -71,3 +71,12 @@ def test_non_finite_and_boolean_values_are_refused(data: dict[str, Any]) -> None
 def test_limits_of_the_wrong_type_are_one_error_line(data: dict[Any, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         Limits.from_dict(data)
+
+
+def test_an_unknown_key_with_a_line_break_is_named_on_one_line(tmp_path: Path) -> None:
+    # Found by benchmarks/fuzz.py: the key was echoed raw into the error message.
+    path = tmp_path / "config.yaml"
+    path.write_text('? "a\\nb"\n: 1\ntask: penguins\n')
+    with pytest.raises(ConfigError) as info:
+        build_config(read_yaml(path), str(path))
+    assert "\n" not in str(info.value) and "'a\\nb'" in str(info.value)

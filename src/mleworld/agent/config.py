@@ -105,6 +105,8 @@ class RunConfig(_Part):
 def _one_line(exc: ValidationError, source: str) -> str:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first["loc"]) or "config"
+    if not where.isprintable():  # a key of the file's own, line breaks and all
+        where = repr(where)
     more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
     return f"{source}: {where}: {first['msg']}{more}; fix that value"
 
