@@ -35,6 +35,7 @@ GRADE_KEYS = {
     "bronze_threshold",
     "median_threshold",
     "is_lower_better",
+    "normalized_score",
 }
 
 
