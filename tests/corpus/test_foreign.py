@@ -135,6 +135,24 @@ def test_the_shipped_tasks_are_unpacked_once_and_resolve_as_input_folders(
     assert programs.data_dir()("no-such-task") is None
 
 
+def test_a_task_file_that_climbs_out_of_its_folder_is_refused(
+    tiny_set: Path, tmp_path: Path
+) -> None:
+    import gzip
+    import json as js
+
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    for name in (RECORDS, SPLIT):
+        (bad / name).write_bytes((tiny_set / name).read_bytes())
+    row = {"task": "tiny-task", "file": "public/../../escape.txt", "text": "x"}
+    with gzip.open(bad / TASKS, "wt") as handle:
+        handle.write(js.dumps(row) + "\n")
+    with pytest.raises(MleWorldError, match="unexpected entry"):
+        open_program_set(bad).task_dirs()
+    assert not list(tmp_path.rglob("escape.txt"))
+
+
 def test_writing_is_byte_for_byte_repeatable(tiny_set: Path, tmp_path: Path) -> None:
     programs = open_program_set(tiny_set)
     again = tmp_path / "again"

@@ -10,10 +10,11 @@ and library documentation, `benchmarks/foreign/`). It is a folder holding
 - `split.json`: `{"halves": {"dev": [node ids], "test": [node ids]}, ...}`, drawn
   once (seeded, stratified by outcome) and never redrawn; other keys describe
   how it was drawn;
-- `tasks.tar.gz` (optional): `task.yaml` and `public/` of each task the set uses
-  that is not a bundled suite task, so a world model reads the same `./input/`
-  the programs read. It is unpacked once under `mleworld.paths.home()/program-sets/`,
-  in a folder named by the archive's content hash.
+- `tasks.jsonl.gz` (optional): `task.yaml` and `public/` of each task the set uses
+  that is not a bundled suite task, one file a line (`{"task", "file", "text"}`), so a
+  world model reads the same `./input/` the programs read. The files are written out
+  once under `mleworld.paths.home()/program-sets/`, in a folder named by the file's
+  content hash.
 
 `foreign` names the set shipped in the package (`mleworld/data/foreign/`).
 Work on a model looks only at the `dev` half; the `test` half is scored at the end.
@@ -31,7 +32,6 @@ import json
 import os
 import random
 import shutil
-import tarfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,7 +46,7 @@ FOREIGN = "foreign"
 RECORDS = "records.jsonl.gz"
 PLAIN_RECORDS = "records.jsonl"
 SPLIT = "split.json"
-TASKS = "tasks.tar.gz"
+TASKS = "tasks.jsonl.gz"
 HALVES = ("dev", "test")
 ALL = "all"
 SETS_DIR = "program-sets"
@@ -236,25 +236,22 @@ def _read_split(path: Path, ids: set[str]) -> tuple[dict[str, Any], dict[str, tu
 
 
 def _task_archive(tasks: Mapping[str, Path]) -> bytes:
-    """task.yaml and public/ of each task, sorted, with fixed owners and times."""
+    """task.yaml and public/ of each task, one file a line, sorted."""
+    lines = []
+    for task_id in sorted(tasks):
+        root = Path(tasks[task_id])
+        for file in [root / "task.yaml", *sorted((root / "public").iterdir())]:
+            row = {"task": task_id, "file": file.relative_to(root).as_posix()}
+            row["text"] = file.read_bytes().decode("utf-8")  # bytes as they are, newlines too
+            lines.append(json.dumps(row, sort_keys=True).encode("utf-8") + b"\n")
     buffer = io.BytesIO()
-    with (
-        gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz,
-        tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar,
-    ):
-        for task_id in sorted(tasks):
-            root = Path(tasks[task_id])
-            files = [root / "task.yaml", *sorted((root / "public").iterdir())]
-            for file in files:
-                data = file.read_bytes()
-                info = tarfile.TarInfo(f"{task_id}/{file.relative_to(root).as_posix()}")
-                info.size, info.mode, info.mtime = len(data), 0o644, 0
-                tar.addfile(info, io.BytesIO(data))
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz:
+        gz.writelines(lines)
     return buffer.getvalue()
 
 
 def _unpack(archive: Path) -> Path:
-    """The archive unpacked under the cache, in a folder named by its hash (built once)."""
+    """The archive's files written under the cache, in a folder named by its hash (once)."""
     from mleworld.paths import home
 
     root = home() / SETS_DIR
@@ -265,33 +262,47 @@ def _unpack(archive: Path) -> Path:
     staging = root / f".{target.name}.{os.getpid()}.tmp"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        with tarfile.open(archive, "r:gz") as tar:
-            _extract(tar, staging)
+        for row in _archive_rows(archive):
+            path = staging / row["task"] / row["file"]
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(row["text"].encode("utf-8"))
         try:
             os.rename(staging, target)
         except OSError:
             if not target.is_dir():  # not another first use that won the rename
                 raise
-    except (OSError, tarfile.TarError) as exc:
+    except OSError as exc:
         raise MleWorldError(
-            f"cannot unpack the program set's tasks {archive} into {root} ({exc}); "
-            "check that MLEWORLD_HOME is writable and the archive is intact"
+            f"cannot write the program set's tasks from {archive} into {root} ({exc.strerror}); "
+            "check that MLEWORLD_HOME is writable"
         ) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return target
 
 
-def _extract(tar: tarfile.TarFile, dest: Path) -> None:
-    """Regular files under `dest` only: no links, devices or paths that climb out."""
-    if hasattr(tarfile, "data_filter"):
-        tar.extractall(dest, filter="data")
-        return
-    for member in tar.getmembers():  # Pythons before 3.11.4 have no extraction filters
-        parts = Path(member.name).parts
-        if not member.isfile() or member.name.startswith("/") or ".." in parts:
-            raise tarfile.TarError(f"unexpected archive member {member.name!r}")
-    tar.extractall(dest)
+def _archive_rows(archive: Path) -> list[dict[str, str]]:
+    """The rows of a task file; only task.yaml and files directly in public/ are accepted."""
+    try:
+        with gzip.open(archive, "rt", encoding="utf-8") as handle:
+            rows = [json.loads(line) for line in handle if line.strip()]
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise MleWorldError(f"{archive} is damaged ({exc}); rebuild the program set") from None
+    for row in rows:
+        if not isinstance(row, dict):
+            row = {"entry": row}
+        task, file = row.get("task"), row.get("file")
+        parts = file.split("/") if isinstance(file, str) else []
+        safe_task = isinstance(task, str) and task not in ("", ".", "..") and "/" not in task
+        safe_file = parts == ["task.yaml"] or (
+            len(parts) == 2 and parts[0] == "public" and parts[1] not in ("", ".", "..")
+        )
+        if not (safe_task and safe_file and isinstance(row.get("text"), str)):
+            raise MleWorldError(
+                f"{archive} holds an unexpected entry {str(row)[:80]!r}; "
+                "a task file may hold only task.yaml and public/ files"
+            )
+    return rows
 
 
 def _set_files(folder: Path) -> list[Path]:
