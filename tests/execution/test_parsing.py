@@ -138,6 +138,9 @@ def test_keyboard_interrupt_at_the_deadline_is_a_timeout(tmp_path: Path) -> None
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        # A suite started in the background (nohup, `&`) ignores SIGINT, and its
+        # children would inherit that: give the program Python's default, as the sandbox does.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "training"
