@@ -16,8 +16,8 @@ bootstrap and the ladder dominate a build), then read back:
 With --agent-runs DIR (one `mleworld run` directory per task, named by task, holding its
 submission.csv) and --old-tasks DIR (the same tasks built by an earlier version), each
 run's submission is graded on the old and on the new ladder, and
-benchmarks/results/ladder_agent.json (beside --out) gets both percentiles per task and
-their means.
+benchmarks/results/ladder_agent.json (beside --out) gets both percentiles per task, their
+means, and whether each task's public/ is byte-identical in the two builds.
 
 Writes benchmarks/results/ladder.json. Usage:
     python benchmarks/ladder.py [--tasks a,b] [--build-dir DIR]
