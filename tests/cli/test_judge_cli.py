@@ -7,18 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mleworld.cli import main
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:
-        code = 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from cli_runner import run_cli
 
 
 @pytest.fixture

@@ -8,35 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import mleworld.cli as cli
-from mleworld.cli import main, wm_eval_cmd
+from cli_runner import run_cli
+from mleworld.cli import wm_eval_cmd
 from mleworld.corpus.store import Corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
 from evalkit import ConstantModel, OracleModel, build_holdout  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _wm_eval_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make sure `wm eval` is on the app whether or not cli/__init__ wires it yet."""
-    original = cli._register
-
-    def register() -> None:
-        original()
-        wm_eval_cmd.register(cli.app)
-
-    monkeypatch.setattr(cli, "_register", register)
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:
-        code = 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture

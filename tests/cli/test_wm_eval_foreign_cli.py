@@ -9,24 +9,13 @@ from pathlib import Path
 
 import pytest
 
-import mleworld.cli as cli
-from mleworld.cli import main, wm_eval_cmd
+from cli_runner import run_cli
+from mleworld.cli import wm_eval_cmd
 from mleworld.corpus.foreign import open_program_set, stratified_halves, write_program_set
 from mleworld.world.prediction import Prediction, Query
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
 from test_foreign import by_class, tiny_records, tiny_task  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _wm_eval_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = cli._register
-
-    def register() -> None:
-        original()
-        wm_eval_cmd.register(cli.app)
-
-    monkeypatch.setattr(cli, "_register", register)
 
 
 class InputReader:
@@ -54,17 +43,6 @@ class InputReader:
 
     def observe(self, record: object) -> None:
         raise AssertionError("evaluation must not show a model the programs it scores")
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:
-        code = 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture
