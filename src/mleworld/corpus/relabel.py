@@ -139,7 +139,8 @@ def relabel_timeouts(
         done = {
             uid: entry
             for uid, entry in done.items()
-            if entry["verdict"] != KEPT or _busiest(entry) <= recheck_load_per_core
+            if entry["verdict"] != KEPT
+            or _busiest([Outcome.from_dict(run) for run in entry["runs"]]) <= recheck_load_per_core
         }
     report = RelabelReport()
     timeouts = [r for r in source.iter_records() if r.outcome == "timeout"]
@@ -240,18 +241,11 @@ def _write_corpus(
     os.rename(staging, target_dir)
 
 
-def _busiest(entry: dict[str, Any]) -> float:
-    """The highest load per core at the end of an entry's runs (0 when not recorded)."""
-    loads = [
-        run["load_1m"] / run["cores"]
-        for run in entry["runs"]
-        if run.get("load_1m") is not None and run.get("cores")
-    ]
-    return max(loads, default=0.0)
+def _busiest(runs: list[Outcome]) -> float:
+    """The highest load per core at the end of these runs (0 when not recorded)."""
+    return max((run.load_per_core or 0.0 for run in runs), default=0.0)
 
 
 def _note_load(report: RelabelReport, runs: list[Outcome]) -> None:
-    for run in runs:
-        if run.load_1m is not None and run.cores:
-            load = round(run.load_1m / run.cores, 2)
-            report.max_load_per_core = max(report.max_load_per_core or 0.0, load)
+    busiest = round(_busiest(runs), 2)
+    report.max_load_per_core = max(report.max_load_per_core or 0.0, busiest)

@@ -44,6 +44,13 @@ class Outcome:
         """AIDE's bug flag: a crash, a timeout, or no usable submission."""
         return not self.is_clean or not self.submission or self.submission_valid is False
 
+    @property
+    def load_per_core(self) -> float | None:
+        """The load average per core at the end of the run (None when not recorded)."""
+        if self.load_1m is None or not self.cores:
+            return None
+        return self.load_1m / self.cores
+
     def machine_facts(self) -> dict[str, Any]:
         """What the machine was doing during the run, the facts it has (for corpus records)."""
         facts = {name: getattr(self, name) for name in MACHINE_FACTS}
