@@ -3,7 +3,8 @@
 Per-run overhead: the median wall time of `execute()` minus the median wall time of
 `subprocess.run([python, "runfile.py"])` in a plain temp dir, for an empty program
 and a 1-second program (20 runs each by default). Throughput: 50 short programs
-through `LocalExecutor` at 1 and 2 workers. Results go to
+(~40 ms, where the sandbox's start dominates) and 25 programs of ~0.3 s of pure-Python
+work through `LocalExecutor` at 1 and 2 workers. Results go to
 benchmarks/results/exec_overhead.json.
 
     python benchmarks/exec_overhead.py                 # the active isolation mechanism
@@ -31,6 +32,8 @@ from mleworld.execution.sandbox import execute
 
 PROGRAMS = {"empty": "", "sleep_1s": "import time\ntime.sleep(1)\n"}
 SHORT = "print(sum(range(100_000)))\n"
+# About 0.3 s of pure-Python work: here the program, not the sandbox's start, dominates.
+BUSY = "x = 0\nfor i in range(6_000_000):\n    x += i\nprint(x)\n"
 LIMITS = Limits(time_limit_s=120, grace_s=1)
 OUT = Path(__file__).parent / "results" / "exec_overhead.json"
 
@@ -70,10 +73,10 @@ def overhead(runs: int) -> dict[str, Any]:
     return results
 
 
-def throughput(jobs: int, workers: list[int]) -> dict[str, Any]:
-    results = {}
+def throughput(jobs: int, workers: list[int], code: str) -> dict[str, Any]:
+    results: dict[str, Any] = {}
     for n in workers:
-        batch = [Job(SHORT, limits=LIMITS, key=str(i)) for i in range(jobs)]
+        batch = [Job(code, limits=LIMITS, key=str(i)) for i in range(jobs)]
         with LocalExecutor(workers=n) as executor:
             start = time.perf_counter()
             outcomes = executor.run(batch)
@@ -84,6 +87,9 @@ def throughput(jobs: int, workers: list[int]) -> dict[str, Any]:
             "wall_s": round(elapsed, 3),
             "programs_per_s": round(jobs / elapsed, 2),
         }
+    results["speedup_2_over_1"] = round(
+        results["workers_2"]["programs_per_s"] / results["workers_1"]["programs_per_s"], 2
+    )
     return results
 
 
@@ -115,7 +121,8 @@ def main() -> None:
         entry: dict[str, Any] = {"load_1m_at_start": round(os.getloadavg()[0], 2)}
         entry["overhead"] = overhead(args.runs)
         print(f"[{mechanism}] throughput ...", flush=True)
-        entry["throughput"] = throughput(args.jobs, [1, 2])
+        entry["throughput"] = throughput(args.jobs, [1, 2], SHORT)
+        entry["throughput_busy_0_3s"] = throughput(max(args.jobs // 2, 2), [1, 2], BUSY)
         report["by_mechanism"][mechanism] = entry
         print(json.dumps(entry, indent=2), flush=True)
     OUT.parent.mkdir(parents=True, exist_ok=True)

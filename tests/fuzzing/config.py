@@ -36,7 +36,18 @@ from .garble import NESTED, SCALARS, deep_nesting, scratch
 from .harness import Target
 
 _KEYS = {
-    "search": ["num_drafts", "debug_prob", "max_debug_depth", "policy", "num_candidates", "gate"],
+    "search": [
+        "num_drafts",
+        "debug_prob",
+        "max_debug_depth",
+        "policy",
+        "num_candidates",
+        "gate",
+        "beta",
+        "gamma_success",
+        "gamma_failure",
+        "p_run",
+    ],
     "agent": ["steps", "time_budget_s", "exec_budget_s", "overview_chars"],
     "exec": ["time_limit_s", "memory_mb", "threads"],
     "codegen": ["model", "base_url", "api_key_env", "defect_rate", "temperature", "timeout_s"],

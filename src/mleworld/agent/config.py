@@ -52,6 +52,14 @@ class SearchConfig(_Part):
     policy: str = "none"  # the step policy (search.POLICIES); "none" = base AIDE
     num_candidates: int = Field(1, ge=1)
     gate: str = "always"  # the gate (search.GATES); "always" = run every chosen program
+    beta: float = Field(0.5, ge=0.0)  # ucb's exploration weight (equation 4)
+    gamma_success: float = Field(
+        0.5, ge=0.0, le=1.0
+    )  # confidence gate: trust a predicted success at p_max >= this
+    gamma_failure: float = Field(
+        0.56, ge=0.0, le=1.0
+    )  # ... and a predicted failure at p_max >= this
+    p_run: float = Field(0.5, ge=0.0, le=1.0)  # random gate: chance of a discretionary real run
 
 
 class AgentConfig(_Part):

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from mleworld.agent.config import SearchConfig
 from mleworld.agent.journal import Journal
 from mleworld.agent.node import GATE_RUN, Node
-from mleworld.codegen.base import CodeRequest
+from mleworld.codegen.base import CodeModel, CodeRequest
 from mleworld.errors import ConfigError
 
 
@@ -69,6 +69,7 @@ class Candidate:
     gen_time_s: float = 0.0
     error: str | None = None  # the code model's error: there is no program to run
     prediction: dict[str, Any] | None = None  # the world model's prediction, when asked
+    outcome: dict[str, Any] | None = None  # Outcome.to_dict() when the policy ran it for real
     meta: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self, with_code: bool = True) -> dict[str, Any]:
@@ -76,6 +77,7 @@ class Candidate:
             "gen_time_s": self.gen_time_s,
             "error": self.error,
             "prediction": self.prediction,
+            "outcome": self.outcome,
             "meta": self.meta,
         }
         if with_code:
@@ -85,7 +87,14 @@ class Candidate:
 
 @dataclass
 class StepContext:
-    """Everything a policy or gate may use at one step."""
+    """Everything a policy or gate may use at one step.
+
+    `predict_many` predicts a list of candidates in one world-model batch (None: no
+    world model); `run` executes a candidate for real and returns Outcome.to_dict()
+    (only `bon-real` uses it: a candidate whose `outcome` is set is not run again);
+    `code_model` answers the judges and writes fusions; `search` holds the knobs
+    (beta, gammas, p_run).
+    """
 
     step: int
     action: Action
@@ -96,6 +105,10 @@ class StepContext:
     generate: Callable[[CodeRequest], Candidate]  # model errors come back as error candidates
     predict: Callable[[Candidate], dict[str, Any]] | None = None  # None: no world model
     num_candidates: int = 1
+    predict_many: Callable[[list[Candidate]], list[dict[str, Any]]] | None = None
+    run: Callable[[Candidate], dict[str, Any]] | None = None
+    code_model: CodeModel | None = None
+    search: SearchConfig = field(default_factory=SearchConfig)
 
 
 @dataclass
