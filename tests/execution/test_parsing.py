@@ -530,6 +530,18 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
     ("k_fold_in_label", "Validation AUC (5-fold): 0.85\n", 0.85, "Validation AUC (5-fold): 0.85"),
     ("unknown_keyed_metric", "val_mcrmse: 0.45\n", 0.45, "val_mcrmse: 0.45"),
     (
+        "number_inside_a_bracketed_label",
+        "Validation MAE (last 365 days): 270.0\n",
+        270.0,
+        "Validation MAE (last 365 days): 270.0",
+    ),
+    (
+        "bracketed_aside_after_the_value",
+        "Validation AUC: 0.91 (std 0.02)\n",
+        0.91,
+        "Validation AUC: 0.91 (std 0.02)",
+    ),
+    (
         "at_k_metric",
         "Validation metric (MAP@3): 0.812\n",
         0.812,

@@ -35,8 +35,9 @@ _NUMBER = re.compile(
     r"(?:[eE][-+]?\d+)?|(?i:nan|inf(?:inity)?)))"
     r"(?!\w)(?!\.\d)(?P<pct>\s?%)?"
 )
-# A number followed by these is part of a label ("Epoch 3/10", "Fold 2:", "5-fold").
-_LABEL_NUMBER_TAIL = re.compile(r"^(?:\s*[:=]|\s*/\s*\d|-[A-Za-z])")
+# A number followed by these is part of a label ("Epoch 3/10", "Fold 2:", "5-fold",
+# "MAE (last 365 days): 270.0", "AUC [top 10]: 0.9": words, a closing bracket, a separator).
+_LABEL_NUMBER_TAIL = re.compile(r"^(?:\s*[:=]|\s*/\s*\d|-[A-Za-z]|[^()\[\]\d:=]*[)\]]\s*[:=])")
 _SEPARATOR_TAIL = re.compile(r"(?:\s*(?:[:=]|->|\bis\b|\bof\b|\bwas\b|\s-)\s*|\s+)$", re.I)
 _DELIMITERS = re.compile(r"[,;|\t]|\.\s|\s-\s|\s{2,}")
 
