@@ -45,6 +45,7 @@ def _register() -> None:
     from mleworld.cli import (
         corpus_cmd,
         exec_cmd,
+        experiment_cmd,
         grade_cmd,
         groups,
         judge_cmd,
@@ -70,6 +71,7 @@ def _register() -> None:
         predict_cmd,
         wm_cmd,
         wm_eval_cmd,
+        experiment_cmd,
     ):
         module.register(app)
 
