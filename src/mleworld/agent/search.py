@@ -156,7 +156,15 @@ class AlwaysRun:
 
 
 # name -> "module:attribute"; imported only when asked for.
-POLICIES: dict[str, str] = {"none": "mleworld.agent.search:SingleCandidate"}
+POLICIES: dict[str, str] = {
+    "none": "mleworld.agent.search:SingleCandidate",
+    "bon": "mleworld.agent.policies.greedy:BestOfN",
+    "ucb": "mleworld.agent.policies.greedy:Ucb",
+    "bon-real": "mleworld.agent.policies.greedy:BestOfNReal",
+    "sequential": "mleworld.agent.policies.sequential:Sequential",
+    "pairwise": "mleworld.agent.policies.judged:Pairwise",
+    "fusion": "mleworld.agent.policies.judged:Fusion",
+}
 GATES: dict[str, str] = {"always": "mleworld.agent.search:AlwaysRun"}
 
 

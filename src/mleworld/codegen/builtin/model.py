@@ -3,7 +3,8 @@
 It writes real, complete programs for a task from its public data (profile.py),
 drawing a draft from a space of preprocessing x model x validation x writing
 style (drafts.py, render/), improving a parent by one atomic change
-(improve.py), and repairing a failed parent from its traceback (debug.py).
+(improve.py), repairing a failed parent from its traceback (debug.py), fusing
+a pool of candidates (fusion.py), and answering the selection judges (judge.py).
 Every program carries its spec as a ``# mleworld-spec:`` comment so later
 stages re-render it. With ``defect_rate`` R, a share R of drafts and
 improvements (and R x 0.35 of repairs) carries one realistic defect
@@ -21,10 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mleworld.codegen.base import CodeRequest, Generation
-from mleworld.codegen.builtin import defects, review
+from mleworld.codegen.builtin import defects, judge, review
 from mleworld.codegen.builtin.debug import DebugInput, describe_cause, repair
 from mleworld.codegen.builtin.drafts import fit_budget, normalize, sample_spec
 from mleworld.codegen.builtin.failures import read_failure
+from mleworld.codegen.builtin.fusion import fuse
 from mleworld.codegen.builtin.improve import propose_change, tweak_text
 from mleworld.codegen.builtin.plans import draft_plan
 from mleworld.codegen.builtin.profile import TaskProfile, profile_task
@@ -79,7 +81,7 @@ class BuiltinCodeModel:
                 request.parent_output
             )
             stage = "debug" if failed else "improve"
-        if stage == "draft" or (stage in ("improve", "fuse", "debug") and not request.parent_code):
+        if stage == "draft" or (stage in ("improve", "debug") and not request.parent_code):
             out = self._draft(profile, rng)
         elif stage == "improve":
             out = self._improve(request.parent_code or "", profile, rng)
@@ -96,8 +98,9 @@ class BuiltinCodeModel:
         return Generation(plan=out.plan, code=out.code, raw=raw, meta=out.meta)
 
     def complete(self, system: str, user: str) -> str:
-        """A deterministic, honest answer derived from what can be parsed (see review.py)."""
-        return review.answer(system, user)
+        """The judges' verdicts (judge.py); otherwise what can be parsed (review.py)."""
+        verdict = judge.answer(system, user)
+        return verdict if verdict is not None else review.answer(system, user)
 
     # --- stages --------------------------------------------------------------------------
     def _rng(self, request: CodeRequest, task_id: str) -> random.Random:
@@ -129,33 +132,15 @@ class BuiltinCodeModel:
         return _Out(change.plan, prog.code, change.spec, prog.sites, {"change": change.kind})
 
     def _fuse(self, request: CodeRequest, profile: TaskProfile, rng: random.Random) -> _Out:
-        base = extract_spec(request.parent_code)
-        others = [extract_spec(c) for c in _programs(request.extra)]
-        partner = next(
-            (
-                s
-                for s in others
-                if s is not None and base is not None and s.family not in (base.family, "nb")
-            ),
-            None,
+        fused = fuse(request, profile, rng)
+        prog = render(fused.spec, profile)
+        return _Out(
+            fused.plan,
+            prog.code,
+            fused.spec,
+            prog.sites,
+            {"change": "fuse", "fused_from": fused.sources},
         )
-        if base is None or partner is None or base.family == "nb":
-            return self._improve(request.parent_code or "", profile, rng)
-        spec = base.copy()
-        how = "voting" if profile.is_multi_target or rng.random() < 0.4 else "blend"
-        spec.ensemble = {
-            "family": partner.family,
-            "params": dict(partner.params),
-            "weight": 0.5,
-            "how": how,
-        }
-        spec = normalize(spec, profile, budget=False)
-        spec = fit_budget(spec, profile, only="ensemble")
-        prog = render(spec, profile)
-        a = FAMILY_TITLES.get(base.family, base.family)
-        b = FAMILY_TITLES.get(partner.family, partner.family)
-        plan = f"Fuse the two solutions: keep the first program's pipeline and average {a} with the other program's {b}."
-        return _Out(plan, prog.code, spec, prog.sites, {"change": "fuse"})
 
     def _debug(self, request: CodeRequest, profile: TaskProfile, rng: random.Random) -> _Out:
         parent = request.parent_code or ""
@@ -301,19 +286,6 @@ def safer_spec(spec: ProgramSpec, profile: TaskProfile) -> ProgramSpec:
     new.style.columns = "hardcoded"
     new.scale = family == "linear"
     return normalize(new, profile, budget=True)
-
-
-def _programs(extra: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    for key in ("programs", "candidates", "codes", "others"):
-        for item in extra.get(key) or []:
-            if isinstance(item, str):
-                out.append(item)
-            elif isinstance(item, dict) and isinstance(item.get("code"), str):
-                out.append(item["code"])
-            elif hasattr(item, "code") and isinstance(item.code, str):
-                out.append(item.code)
-    return out
 
 
 def _looks_failed(output: str | None) -> bool:
