@@ -94,4 +94,4 @@ def test_registry_builds_known_and_rejects_unknown_names() -> None:
     with pytest.raises(ConfigError, match="unknown policy 'bon'; choose one of: none"):
         get_policy("bon")
     with pytest.raises(ConfigError, match="unknown gate"):
-        get_gate("confidence")
+        get_gate("nope")

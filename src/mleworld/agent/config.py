@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from mleworld.errors import ConfigError
 from mleworld.yamltext import load_yaml
 
 CONFIG_FILE = "config.yaml"
+DEFAULT_CANDIDATES = 4  # candidates a step draws under a policy other than none
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|secs|m|min|mins|h|hr|hrs|d)?\s*$", re.I)
 _UNIT_S = {"s": 1, "sec": 1, "secs": 1, "m": 60, "min": 60, "mins": 60, "h": 3600}
@@ -60,6 +61,22 @@ class SearchConfig(_Part):
         0.56, ge=0.0, le=1.0
     )  # ... and a predicted failure at p_max >= this
     p_run: float = Field(0.5, ge=0.0, le=1.0)  # random gate: chance of a discretionary real run
+    # The world model the policy and gate ask (world.registry names); None: `fast` when the
+    # policy or gate needs one, no model otherwise; "none": never load one.
+    world_model: str | None = None
+    observe: bool = True  # feed every real outcome to the world model's online learning
+
+    @model_validator(mode="before")
+    @classmethod
+    def _candidates(cls, data: Any) -> Any:
+        # A policy other than none compares candidates: DESIGN.md's N = 4 unless told.
+        if (
+            isinstance(data, dict)
+            and "num_candidates" not in data
+            and data.get("policy", "none") != "none"
+        ):
+            return {**data, "num_candidates": DEFAULT_CANDIDATES}
+        return data
 
 
 class AgentConfig(_Part):

@@ -55,6 +55,13 @@ from mleworld.agent.search import (
     get_gate,
     get_policy,
 )
+from mleworld.agent.world_model import (
+    NO_WORLD_MODEL,
+    RunWorldModel,
+    load_world_model,
+    resolve_name,
+    run_facts,
+)
 from mleworld.codegen.base import CodeModel, CodeRequest
 from mleworld.errors import ConfigError, MleWorldError
 from mleworld.execution.outcome import Outcome
@@ -144,6 +151,7 @@ class Budget:
     exec_budget_s: float | None
     wall_offset_s: float = 0.0  # active time of earlier sessions of this run
     started: float = field(default_factory=time.monotonic)
+    step_exec_s: float = 0.0  # real execution of the step in flight (not yet in the journal)
 
     def wall_time_s(self) -> float:
         return self.wall_offset_s + time.monotonic() - self.started
@@ -158,7 +166,7 @@ class Budget:
     def exec_left_s(self, journal: Journal) -> float | None:
         if self.exec_budget_s is None:
             return None
-        return self.exec_budget_s - self.exec_time_s(journal)
+        return self.exec_budget_s - self.exec_time_s(journal) - self.step_exec_s
 
     def stop_reason(self, journal: Journal) -> str | None:
         if len(journal) >= self.steps:
@@ -210,6 +218,7 @@ class Agent:
         gate: Gate,
         run_dir: Path,
         predict: Predict | None = None,
+        world: RunWorldModel | None = None,
     ) -> None:
         self.config = config
         self.run_dir = run_dir
@@ -219,7 +228,9 @@ class Agent:
         self.execute = execute
         self.policy = policy
         self.gate = gate
-        self.predict = predict
+        self.predict = predict  # a bare prediction callback (tests); `world` wins when both
+        self.world = world
+        self._callback_predictions = 0
         self._overview: str | None = None
         self._packages: dict[str, str] | None = None
 
@@ -294,7 +305,25 @@ class Agent:
         rng = random.Random(derive_seed(self.config.seed, step, "search"))
         action = choose_action(self.journal, self.config.search, rng)
         progress.step_started(step, action.stage, action.parent)
+        budget.step_exec_s = 0.0
         time_limit = budget.time_limit(self.time_limit_s, self.journal)
+        tally = _StepTally(node_id_for(self.task.id, self.config.seed, step), time_limit)
+        predictions_before, wm_before = self._wm_counts()
+
+        def generate(request: CodeRequest) -> Candidate:
+            tally.generations += 1
+            return self.generate(request)
+
+        def predict_many(candidates: list[Candidate]) -> list[dict[str, Any] | None]:
+            return self._predict_many(candidates, action.stage, action.parent, time_limit)
+
+        def predict_one(candidate: Candidate) -> dict[str, Any] | None:
+            return predict_many([candidate])[0]
+
+        def run(candidate: Candidate) -> dict[str, Any] | None:
+            return self._run_candidate(candidate, tally, budget, action, step)
+
+        can_predict = self.world is not None or self.predict is not None
         ctx = StepContext(
             step=step,
             action=action,
@@ -302,52 +331,146 @@ class Agent:
             task=self.task,
             request=self.request(step, action.stage, action.parent, time_limit),
             rng=rng,
-            generate=self.generate,
-            predict=self.predict,
+            generate=generate,
+            predict=predict_one if can_predict else None,
             num_candidates=self.config.search.num_candidates,
+            predict_many=predict_many if can_predict else None,
+            run=run,
+            code_model=self.code_model,
+            search=self.config.search,
         )
         selection = self.policy.propose(ctx)
         chosen = selection.chosen
         node = Node(
-            id=node_id_for(self.task.id, self.config.seed, step),
+            id=tally.node_id,
             step=step,
             stage=action.stage,
             parent_id=action.parent.id if action.parent is not None else None,
             plan=chosen.plan,
             code=chosen.code,
-            gen_time_s=sum(c.gen_time_s for c in selection.candidates),
-            candidates=[
-                c.to_dict(with_code=i != selection.chosen_index)
-                for i, c in enumerate(selection.candidates)
-            ],
             policy=self.policy.name,
             chosen_index=selection.chosen_index,
-            prediction=chosen.prediction,
             time_limit_s=time_limit,
         )
         if chosen.error is not None:
             node.error, node.gate = chosen.error, None
+        elif chosen.outcome is not None:  # the policy ran it already (bon-real): not again
+            node.gate, node.gate_reason = GATE_RUN, "ran by the policy"
+            exec_id = str(chosen.meta.get("exec_id") or node.id)
+            self._apply(node, chosen.outcome, exec_id)
         else:
-            node.gate = self.gate.decide(chosen, ctx)
+            node.gate, node.gate_reason = self._decide(chosen, ctx)
             if node.gate == GATE_RUN:
-                self._run(node, time_limit)
+                self._run(node, budget, tally)
             elif node.gate == GATE_TRUSTED:
+                node.prediction = chosen.prediction
                 self._trust(node)
             else:
                 raise ValueError(f"gate {self.gate.name} answered {node.gate!r}")
+        node.prediction = chosen.prediction
+        node.candidates = [
+            c.to_dict(with_code=i != selection.chosen_index)
+            for i, c in enumerate(selection.candidates)
+        ]
+        predictions_after, wm_after = self._wm_counts()
+        node.gen_time_s = sum(c.gen_time_s for c in selection.candidates)
+        node.generations = tally.generations
+        node.predictions = predictions_after - predictions_before
+        node.wm_time_s = wm_after - wm_before
+        node.real_runs = len(tally.runtimes)
+        node.exec_time_s = float(sum(tally.runtimes))
+        budget.step_exec_s = 0.0
         return node
 
-    def _run(self, node: Node, time_limit: float) -> None:
-        outcome = self.execute(node.code, node.id, time_limit)
-        node.outcome = outcome.to_dict()
-        node.metric = clean_metric(outcome.metric)
-        node.is_buggy = outcome.is_buggy or node.metric is None
-        node.exec_time_s = float(outcome.runtime_s)
+    def _decide(self, chosen: Candidate, ctx: StepContext) -> tuple[str, str | None]:
+        """The gate's verdict and, when the gate gives one, its reason."""
+        explain = getattr(self.gate, "explain", None)
+        if callable(explain):
+            verdict, reason = explain(chosen, ctx)
+            return str(verdict), reason
+        return self.gate.decide(chosen, ctx), None
+
+    def _wm_counts(self) -> tuple[int, float]:
+        if self.world is None:
+            return self._callback_predictions, 0.0
+        return self.world.predictions, self.world.seconds
+
+    def _predict_many(
+        self, candidates: list[Candidate], stage: str, parent: Node | None, time_limit: float
+    ) -> list[dict[str, Any] | None]:
+        """Predictions in candidate order; a candidate without a program gets None."""
+        codes = [None if c.error is not None or not c.code else c.code for c in candidates]
+        if self.world is not None:
+            return self.world.predict(codes, stage, parent, time_limit)
+        if self.predict is None:
+            raise ValueError("no world model: this run cannot predict")
+        out: list[dict[str, Any] | None] = []
+        for candidate, code in zip(candidates, codes, strict=True):
+            if code is None:
+                out.append(None)
+                continue
+            self._callback_predictions += 1
+            out.append(self.predict(candidate))
+        return out
+
+    def _run_candidate(
+        self, candidate: Candidate, tally: _StepTally, budget: Budget, action: Any, step: int
+    ) -> dict[str, Any] | None:
+        """A candidate run for real by the policy, under its own id; None without a program."""
+        if candidate.outcome is not None:
+            return candidate.outcome
+        if candidate.error is not None or not candidate.code:
+            return None
+        exec_id = f"{tally.node_id}-c{tally.candidate_runs}"
+        tally.candidate_runs += 1
+        limit = min(tally.time_limit, budget.time_limit(self.time_limit_s, self.journal))
+        outcome = self.execute(candidate.code, exec_id, limit)
+        tally.runtimes.append(float(outcome.runtime_s))
+        budget.step_exec_s += float(outcome.runtime_s)
+        candidate.outcome = outcome.to_dict()
+        candidate.meta["exec_id"] = exec_id
+        if self.world is not None:
+            self.world.observe(
+                candidate.code,
+                outcome,
+                stage=action.stage,
+                exec_id=exec_id,
+                parent_id=action.parent.id if action.parent is not None else None,
+                step=step,
+                time_limit_s=tally.time_limit,
+            )
+        return candidate.outcome
+
+    def _run(self, node: Node, budget: Budget, tally: _StepTally) -> None:
+        # Runs of candidates earlier in the step may have cut what the budget has left.
+        limit = min(tally.time_limit, budget.time_limit(self.time_limit_s, self.journal))
+        outcome = self.execute(node.code, node.id, limit)
+        tally.runtimes.append(float(outcome.runtime_s))
+        budget.step_exec_s += float(outcome.runtime_s)
+        self._apply(node, outcome.to_dict(), node.id)
+        if self.world is not None:
+            self.world.observe(
+                node.code,
+                outcome,
+                stage=node.stage,
+                exec_id=node.id,
+                parent_id=node.parent_id,
+                step=node.step,
+                time_limit_s=node.time_limit_s,
+            )
+
+    def _apply(self, node: Node, outcome: dict[str, Any], exec_id: str) -> None:
+        """The node's real outcome (executed under `exec_id`), its metric and its submission."""
+        node.outcome = outcome
+        node.metric = clean_metric(outcome.get("metric"))
+        node.is_buggy = Outcome.from_dict(outcome).is_buggy or node.metric is None
         node.executed = True
-        kept = Path(SUBMISSIONS_DIR) / f"{node.id}.csv"
+        node.exec_id = exec_id
+        kept = Path(SUBMISSIONS_DIR) / f"{exec_id}.csv"
         node.submission_file = str(kept) if (self.run_dir / kept).is_file() else None
 
     def _trust(self, node: Node) -> None:
+        """The prediction stands in as the outcome: ranked by it, never submitted."""
         prediction = node.prediction or {}
         node.metric = clean_metric(prediction.get("metric"))
         node.is_buggy = (
@@ -355,6 +478,18 @@ class Agent:
             or not prediction.get("submission")
             or node.metric is None
         )
+        node.submission_file = None
+
+
+@dataclass
+class _StepTally:
+    """What one step spends: code-model draws and the runtimes of its real executions."""
+
+    node_id: str
+    time_limit: float
+    generations: int = 0
+    candidate_runs: int = 0
+    runtimes: list[float] = field(default_factory=list)
 
 
 # --- the run -----------------------------------------------------------------------
@@ -405,9 +540,20 @@ def check_config(config: RunConfig) -> None:
     """What the typed config alone cannot say: the parts must fit together."""
     search = config.search
     if search.policy == "none" and search.num_candidates != 1:
-        raise ConfigError("policy none draws one candidate per step; set num_candidates to 1")
-    get_policy(search.policy)  # unknown names fail before any work is done
-    get_gate(search.gate)
+        raise ConfigError(
+            "policy none draws one candidate per step; drop --candidates "
+            "(num_candidates) or choose a policy that compares them, e.g. --policy bon"
+        )
+    policy = get_policy(search.policy)  # unknown names fail before any work is done
+    gate = get_gate(search.gate)
+    resolve_name(search.world_model, policy, gate)
+
+
+def resolved(config: RunConfig) -> RunConfig:
+    """The config with its world model named (`fast` or `none` when left to the default)."""
+    search = config.search
+    name = resolve_name(search.world_model, get_policy(search.policy), get_gate(search.gate))
+    return config.model_copy(update={"search": search.model_copy(update={"world_model": name})})
 
 
 def new_run_dir(task_name: str, root: Path = Path("runs")) -> Path:
@@ -423,9 +569,13 @@ def start(
     execute: Execute | None = None,
     predict: Predict | None = None,
     progress: Progress | None = None,
+    world_model: Any | None = None,
 ) -> dict[str, Any]:
-    """Begin a new run in `run_dir` (which must be new or empty) and run it to its budget."""
+    """Begin a new run in `run_dir` (which must be new or empty) and run it to its budget.
+
+    `world_model` is a backend to use instead of loading the one the config names."""
     check_config(config)
+    config = resolved(config)
     if run_dir.exists() and any(run_dir.iterdir()):
         raise ConfigError(
             f"run directory {run_dir} is not empty; continue it with --resume {run_dir} "
@@ -435,8 +585,9 @@ def start(
     if Path(config.task).is_dir():  # a suite name stays a name: it re-prepares anywhere
         config = config.model_copy(update={"task": str(Path(config.task).resolve())})
     model = code_model or default_code_model(config)
+    backend = world_model or _backend(config, task, predict)
     run_dir.mkdir(parents=True, exist_ok=True)
-    return _drive(config, task, run_dir, model, execute, predict, progress)
+    return _drive(config, task, run_dir, model, execute, predict, progress, backend)
 
 
 def resume(
@@ -447,6 +598,7 @@ def resume(
     execute: Execute | None = None,
     predict: Predict | None = None,
     progress: Progress | None = None,
+    world_model: Any | None = None,
 ) -> dict[str, Any]:
     """Continue the run in `run_dir` with its own config; `overrides` may raise its budgets."""
     from mleworld.agent.config import build_config, merge
@@ -455,9 +607,11 @@ def resume(
     if overrides:
         config = build_config(merge(config.model_dump(mode="json"), overrides), "--resume")
         check_config(config)
+    config = resolved(config)
     task = _resolve_task(config.task)
     model = code_model or default_code_model(config)
-    return _drive(config, task, run_dir, model, execute, predict, progress)
+    backend = world_model or _backend(config, task, predict)
+    return _drive(config, task, run_dir, model, execute, predict, progress, backend)
 
 
 def _resolve_task(name_or_dir: str) -> Any:
@@ -474,6 +628,7 @@ def _drive(
     execute: Execute | None,
     predict: Predict | None,
     progress: Progress | None,
+    world_model: Any | None = None,
 ) -> dict[str, Any]:
     progress = progress or QuietProgress()
     search = config.search
@@ -492,6 +647,9 @@ def _drive(
             predict,
         )
         write_context(run_dir, agent)
+        agent.world = _world(config, task, run_dir, agent, world_model)
+        if agent.world is not None:
+            agent.world.replay(journal)
         budget = Budget(
             steps=config.agent.steps,
             time_budget_s=config.agent.time_budget_s,
@@ -506,6 +664,35 @@ def _drive(
             summary = finalize(run_dir, config, task, journal, budget, stop_reason)
             progress.finish(summary)
     return summary
+
+
+def _backend(config: RunConfig, task: Any, predict: Predict | None) -> Any | None:
+    """The backend the config names, loaded once per session (a bad name fails before any
+    work); a bare `predict` callback (tests) stands in for one that is not loaded."""
+    name = config.search.world_model
+    if predict is not None or name in (None, NO_WORLD_MODEL):
+        return None
+    return load_world_model(str(name), task.id)
+
+
+def _world(
+    config: RunConfig,
+    task: Any,
+    run_dir: Path,
+    agent: Agent,
+    backend: Any | None,
+) -> RunWorldModel | None:
+    """The run's world model around its backend (None: the run has none)."""
+    if backend is None:
+        return None
+    return RunWorldModel(
+        backend,
+        task,
+        agent.overview(),
+        run_facts(config, task),
+        run_dir.name,
+        observe=config.search.observe,
+    )
 
 
 def write_context(run_dir: Path, agent: Agent) -> None:

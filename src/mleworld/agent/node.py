@@ -114,6 +114,14 @@ class Node:
     gate: str | None = GATE_RUN  # "run" | "trusted" | None
     prediction: dict[str, Any] | None = None  # the world model's prediction for this program
     executed: bool = False  # ran for real (False: model error, or the gate trusted a prediction)
+    gate_reason: str | None = None  # why the gate ran or trusted the chosen program
+    exec_id: str | None = None  # the id the chosen program ran under (its submission's name)
+    # The step's accounting: code-model draws, world-model predictions and their time,
+    # real executions (the chosen program and any candidate a policy ran; exec_time_s sums them).
+    generations: int = 0
+    predictions: int = 0
+    wm_time_s: float = 0.0
+    real_runs: int = 0
     schema_version: int = SCHEMA_VERSION
     # Tree links, set by the journal; never serialized.
     parent: Node | None = field(default=None, repr=False, compare=False)
@@ -178,6 +186,29 @@ class Node:
         if self.outcome is not None and self.outcome.get("timed_out"):
             return "timeout"
         return "buggy" if self.is_buggy else "clean"
+
+    @property
+    def predicted_only(self) -> bool:
+        """The gate trusted the prediction: the node's outcome is predicted, never observed."""
+        return self.gate == GATE_TRUSTED and not self.executed
+
+    def real_run_list(self) -> list[tuple[str, str, dict[str, Any]]]:
+        """(exec id, program, Outcome.to_dict()) of every real execution of this step, in the
+        order they ran: the candidates a policy ran (ids `<node id>-c<k>`), then the chosen
+        program when the gate ran it (id = the node id)."""
+        runs: list[tuple[int, str, str, dict[str, Any]]] = []
+        for index, candidate in enumerate(self.candidates):
+            outcome = candidate.get("outcome")
+            exec_id = (candidate.get("meta") or {}).get("exec_id")
+            if outcome is None or not exec_id:
+                continue
+            code = self.code if index == self.chosen_index else str(candidate.get("code") or "")
+            order = int(str(exec_id).rsplit("-c", 1)[-1]) if "-c" in str(exec_id) else index
+            runs.append((order, str(exec_id), code, outcome))
+        out = [(exec_id, code, outcome) for _, exec_id, code, outcome in sorted(runs)]
+        if self.executed and self.outcome is not None and self.exec_id in (None, self.id):
+            out.append((self.id, self.code, self.outcome))
+        return out
 
     def outcome_record(self) -> Outcome | None:
         return Outcome.from_dict(self.outcome) if self.outcome is not None else None

@@ -90,8 +90,11 @@ class StepContext:
     """Everything a policy or gate may use at one step.
 
     `predict_many` predicts a list of candidates in one world-model batch (None: no
-    world model); `run` executes a candidate for real and returns Outcome.to_dict()
-    (only `bon-real` uses it: a candidate whose `outcome` is set is not run again);
+    world model) and returns Prediction.to_dict()s in order, None for a candidate
+    without a program (a code-model error); the caller stores them on the candidates.
+    `run` executes a candidate for real under the id `<node id>-c<k>`, sets its
+    `outcome` and returns it (Outcome.to_dict(); None without a program); its time
+    counts in the budgets and the chosen candidate, once run, is not run again;
     `code_model` answers the judges and writes fusions; `search` holds the knobs
     (beta, gammas, p_run).
     """
@@ -103,10 +106,10 @@ class StepContext:
     request: CodeRequest  # the step's request; policies may copy and alter it
     rng: random.Random
     generate: Callable[[CodeRequest], Candidate]  # model errors come back as error candidates
-    predict: Callable[[Candidate], dict[str, Any]] | None = None  # None: no world model
+    predict: Callable[[Candidate], dict[str, Any] | None] | None = None  # None: no world model
     num_candidates: int = 1
-    predict_many: Callable[[list[Candidate]], list[dict[str, Any]]] | None = None
-    run: Callable[[Candidate], dict[str, Any]] | None = None
+    predict_many: Callable[[list[Candidate]], list[dict[str, Any] | None]] | None = None
+    run: Callable[[Candidate], dict[str, Any] | None] | None = None
     code_model: CodeModel | None = None
     search: SearchConfig = field(default_factory=SearchConfig)
 
@@ -141,6 +144,7 @@ class SingleCandidate:
     """Policy `none`: base AIDE writes one program per step."""
 
     name = "none"
+    needs_world_model = False  # a run with policy none and gate always loads none
 
     def propose(self, ctx: StepContext) -> Selection:
         return Selection([ctx.generate(ctx.request)], 0)
@@ -150,6 +154,7 @@ class AlwaysRun:
     """Gate `always`: every chosen program runs for real."""
 
     name = "always"
+    needs_world_model = False
 
     def decide(self, chosen: Candidate, ctx: StepContext) -> str:
         return GATE_RUN
@@ -165,7 +170,11 @@ POLICIES: dict[str, str] = {
     "pairwise": "mleworld.agent.policies.judged:Pairwise",
     "fusion": "mleworld.agent.policies.judged:Fusion",
 }
-GATES: dict[str, str] = {"always": "mleworld.agent.search:AlwaysRun"}
+GATES: dict[str, str] = {
+    "always": "mleworld.agent.gates:AlwaysGate",
+    "confidence": "mleworld.agent.gates:ConfidenceGate",
+    "random": "mleworld.agent.gates:RandomGate",
+}
 
 
 def _load(kind: str, table: dict[str, str], name: str, opts: dict[str, Any]) -> Any:

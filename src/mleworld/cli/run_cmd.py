@@ -30,9 +30,11 @@ def _overrides(
     base_url: str | None,
     api_key_env: str | None,
     defect_rate: float | None,
+    search: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     return {
         "seed": seed,
+        "search": search or {},
         "agent": {"steps": steps, "time_budget_s": time_budget, "exec_budget_s": exec_budget},
         "exec": {"time_limit_s": time_limit},
         "codegen": {
@@ -106,6 +108,12 @@ def run(
     code_model: str | None = typer.Option(
         None, "--code-model", help="builtin | openai:MODEL | scripted:PATH (default builtin)."
     ),
+    scaffold: str | None = typer.Option(
+        None,
+        "--scaffold",
+        help="aide (the fixed AIDE loop, default) | harness (the model directs the run "
+        "through tools; see README).",
+    ),
     base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint URL."),
     api_key_env: str | None = typer.Option(
         None, "--api-key-env", help="Name of the environment variable holding the API key."
@@ -124,11 +132,42 @@ def run(
     config_file: Path | None = typer.Option(
         None, "--config", help="YAML with search/agent/exec/codegen settings; flags override it."
     ),
+    policy: str | None = typer.Option(
+        None,
+        "--policy",
+        help="Step policy: none (base AIDE), bon, ucb, sequential, pairwise, fusion, bon-real.",
+    ),
+    candidates: int | None = typer.Option(
+        None, "--candidates", help="Candidates a step draws (default 4; policy none: 1)."
+    ),
+    beta: float | None = typer.Option(None, "--beta", help="ucb's exploration weight (0.5)."),
+    gate: str | None = typer.Option(
+        None, "--gate", help="always (run every chosen program), confidence, or random."
+    ),
+    gamma_success: float | None = typer.Option(
+        None, "--gamma-success", help="Confidence gate: trust a predicted success at p_max >= this."
+    ),
+    gamma_failure: float | None = typer.Option(
+        None, "--gamma-failure", help="Confidence gate: trust a predicted failure at p_max >= this."
+    ),
+    p_run: float | None = typer.Option(
+        None, "--p-run", help="Random gate: chance of a discretionary real run (0.5)."
+    ),
+    world_model: str | None = typer.Option(
+        None,
+        "--world-model",
+        help="World model (fast, fast:PATH, baseline:...; none). Default: fast when the policy "
+        "or gate predicts, none otherwise.",
+    ),
+    no_observe: bool = typer.Option(
+        False, "--no-observe", help="Do not let the world model learn from this run's real runs."
+    ),
 ) -> None:
     """Run the agent on a task: search, keep the best verified solution, grade it."""
     from mleworld.agent import loop
     from mleworld.agent.config import build_config, merge, read_yaml
     from mleworld.agent.progress import make_progress
+    from mleworld.cli import harness_cmd
 
     progress = make_progress(quiet)
     if resume is not None:
@@ -136,12 +175,22 @@ def run(
             "TASK": task,
             "--time-limit": time_limit,
             "--code-model": code_model,
+            "--scaffold": scaffold,
             "--base-url": base_url,
             "--api-key-env": api_key_env,
             "--defect-rate": defect_rate,
             "--seed": seed,
             "--out": out,
             "--config": config_file,
+            "--policy": policy,
+            "--candidates": candidates,
+            "--beta": beta,
+            "--gate": gate,
+            "--gamma-success": gamma_success,
+            "--gamma-failure": gamma_failure,
+            "--p-run": p_run,
+            "--world-model": world_model,
+            "--no-observe": True if no_observe else None,
         }
         given = [name for name, value in fixed.items() if value is not None]
         if given:
@@ -152,9 +201,10 @@ def run(
         extra = {
             "agent": {"steps": steps, "time_budget_s": time_budget, "exec_budget_s": exec_budget}
         }
-        _go(lambda: loop.resume(resume, overrides=extra, progress=progress), resume)
+        _go(lambda: harness_cmd.resume_run(resume, extra, progress), resume)
         return
     base = read_yaml(config_file) if config_file is not None else {}
+    harness_part = base.pop("harness", None)  # HarnessConfig: validated by the harness
     if task is None and not base.get("task"):
         raise ConfigError("name a task: mleworld run TASK_DIR_OR_NAME (or --resume RUN_DIR)")
     flags = _overrides(
@@ -167,10 +217,21 @@ def run(
         base_url,
         api_key_env,
         defect_rate,
+        {
+            "policy": policy,
+            "num_candidates": candidates,
+            "beta": beta,
+            "gate": gate,
+            "gamma_success": gamma_success,
+            "gamma_failure": gamma_failure,
+            "p_run": p_run,
+            "world_model": world_model,
+            "observe": False if no_observe else None,
+        },
     )
     config = build_config(merge(base, flags | {"task": task}), str(config_file or "flags"))
     run_dir = out or loop.new_run_dir(Path(config.task).name)
-    _go(lambda: loop.start(config, run_dir, progress=progress), run_dir)
+    _go(lambda: harness_cmd.start_run(scaffold, config, run_dir, harness_part, progress), run_dir)
 
 
 def demo(

@@ -118,33 +118,69 @@ def run_records(run_dir: Path, report: IngestReport | None = None) -> Iterator[R
         if not node.executed or node.outcome is None:
             report.skipped["not_executed"] += 1
             continue
-        outcome = Outcome.from_dict(node.outcome)
-        x = WorldInput(
-            program=node.code,
-            packages=packages,
-            failing_imports=failing_imports(node.code),
-            python_version=pyver,
-            data_overview=overview,
-            time_limit_s=float(node.time_limit_s or facts["time_limit_s"] or 600.0),
-        )
-        yield Record.from_outcome(
-            outcome,
-            x,
-            task_id=facts["task_id"],
+        yield execution_record(
+            Outcome.from_dict(node.outcome),
+            node.code,
+            facts=facts,
             stage=node.stage,
-            generator=facts["generator"],
             run_id=run_dir.name,
             node_id=node.id,
             parent_id=node.parent_id,
+            step=node.step,
+            time_limit_s=node.time_limit_s,
+            overview=overview,
+            packages=packages,
             created_at=node.created_at or None,
-            extra={
-                "step": node.step,
-                "seed": facts["seed"],
-                "defect_rate": facts["defect_rate"],
-                "submission_error": outcome.submission_error,
-                **outcome.machine_facts(),
-            },
+            python=pyver,
         )
+
+
+def execution_record(
+    outcome: Outcome,
+    code: str,
+    *,
+    facts: dict[str, Any],
+    stage: str,
+    run_id: str,
+    node_id: str,
+    parent_id: str | None,
+    step: int,
+    time_limit_s: float | None,
+    overview: str,
+    packages: dict[str, str],
+    created_at: float | None = None,
+    python: str | None = None,
+) -> Record:
+    """The record of one real execution of an agent run (ingest, and the agent's online learning).
+
+    `facts` are the run's task_id, generator, seed, defect_rate and time_limit_s.
+    """
+    x = WorldInput(
+        program=code,
+        packages=packages,
+        failing_imports=failing_imports(code),
+        python_version=python or python_version(),
+        data_overview=overview,
+        time_limit_s=float(time_limit_s or facts["time_limit_s"] or 600.0),
+    )
+    return Record.from_outcome(
+        outcome,
+        x,
+        task_id=facts["task_id"],
+        stage=stage,
+        generator=facts["generator"],
+        run_id=run_id,
+        node_id=node_id,
+        parent_id=parent_id,
+        created_at=created_at,
+        extra={
+            "step": step,
+            "seed": facts["seed"],
+            "defect_rate": facts["defect_rate"],
+            "submission_error": outcome.submission_error,
+            **outcome.machine_facts(),
+        },
+    )
 
 
 def _present(corpus: Corpus, run_ids: list[str]) -> set[tuple[str, str, str]]:
