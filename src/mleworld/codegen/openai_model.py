@@ -66,13 +66,34 @@ def _token_count(value: Any) -> int:
 
 
 @dataclass
-class _Reply:
+class ChatReply:
+    """One answer of the endpoint; `tool_calls` holds {"id", "name", "arguments"} per call."""
+
     text: str
     finish_reason: str | None
     prompt_tokens: int
     completion_tokens: int
     latency_s: float
     retries: int
+    tool_calls: list[dict[str, str]] = field(default_factory=list)
+
+
+def _tool_calls(message: Any) -> list[dict[str, str]]:
+    """The calls of an answer as plain strings; a call the server sent without a function
+    name or with non-text arguments keeps what can be read (the harness reports the rest)."""
+    calls: list[dict[str, str]] = []
+    for index, call in enumerate(getattr(message, "tool_calls", None) or []):
+        function = getattr(call, "function", None)
+        name = getattr(function, "name", None)
+        arguments = getattr(function, "arguments", None)
+        calls.append(
+            {
+                "id": str(getattr(call, "id", None) or f"call_{index}"),
+                "name": name if isinstance(name, str) else "",
+                "arguments": arguments if isinstance(arguments, str) else "",
+            }
+        )
+    return calls
 
 
 @dataclass
@@ -86,7 +107,7 @@ class Usage:
     retries: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
-    def add(self, reply: _Reply) -> None:
+    def add(self, reply: ChatReply) -> None:
         with self._lock:
             self.requests += 1
             self.prompt_tokens += reply.prompt_tokens
@@ -182,7 +203,7 @@ class OpenAICodeModel:
             {"role": "system", "content": system},
             {"role": "user", "content": request.prompt},
         ]
-        replies: list[_Reply] = []
+        replies: list[ChatReply] = []
         problem = ""
         for _ in range(self.reasks + 1):
             reply = self._chat(messages)
@@ -207,8 +228,15 @@ class OpenAICodeModel:
         )
         return strip_reasoning(reply.text).strip()
 
+    def chat(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> ChatReply:
+        """One answer to a whole conversation, offering `tools` (OpenAI tool-calling format);
+        the same retries and one-line errors as `generate`. The harness drives its turns here."""
+        return self._chat(messages, tools=tools)
+
     # HTTP ----------------------------------------------------------------------
-    def _meta(self, replies: list[_Reply]) -> dict[str, Any]:
+    def _meta(self, replies: list[ChatReply]) -> dict[str, Any]:
         return {
             "backend": "openai",
             "model": self.model,
@@ -236,8 +264,12 @@ class OpenAICodeModel:
                 )
             return self._client
 
-    def _request_args(self, messages: list[dict[str, str]]) -> dict[str, Any]:
+    def _request_args(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         args: dict[str, Any] = {"model": self.model, "messages": messages}
+        if tools:
+            args["tools"] = tools
         if self.temperature is not None:
             args["temperature"] = self.temperature
         if self.max_tokens:
@@ -256,11 +288,13 @@ class OpenAICodeModel:
                 delay = min(self.backoff_max_s, max(0.0, float(hint)))
         return delay
 
-    def _chat(self, messages: list[dict[str, str]]) -> _Reply:
+    def _chat(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> ChatReply:
         import openai
 
         client = self._get_client()
-        args = self._request_args(messages)
+        args = self._request_args(messages, tools)
         last: Exception | None = None
         for attempt in range(self.max_retries + 1):
             if attempt:
@@ -298,7 +332,7 @@ class OpenAICodeModel:
             return reply
         raise self._exhausted(last)
 
-    def _read(self, response: Any, latency: float, retries: int) -> _Reply:
+    def _read(self, response: Any, latency: float, retries: int) -> ChatReply:
         choices = getattr(response, "choices", None)
         if not isinstance(choices, list) or not choices:
             raise MleWorldError(
@@ -316,13 +350,14 @@ class OpenAICodeModel:
             )
         usage = getattr(response, "usage", None)
         finish = getattr(choice, "finish_reason", None)
-        return _Reply(
+        return ChatReply(
             text=text,
             finish_reason=finish if isinstance(finish, str) else None,
             prompt_tokens=_token_count(getattr(usage, "prompt_tokens", 0)),
             completion_tokens=_token_count(getattr(usage, "completion_tokens", 0)),
             latency_s=latency,
             retries=retries,
+            tool_calls=_tool_calls(message),
         )
 
     @staticmethod
