@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import columns, files, frames, kwargs, library
+from mleworld.world.static import columns, files, frames, kwargs, library, params
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -86,7 +86,7 @@ def call_object(
     if isinstance(obj, type) and obj not in _PLAIN_TYPES and not issubclass(obj, BaseException):
         if obj.__module__.partition(".")[0] in ("builtins", "pandas", "numpy"):
             return UNKNOWN
-        return Instance(obj)
+        return params.instance(walker, obj, args, kw, node, star)
     return UNKNOWN
 
 
@@ -105,6 +105,7 @@ def call_method(
         return frames.series_method(walker, method, args, kw, node, star)
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
+        params.check_fit(walker, owner, method.name, node)
         for value in [*args, *kw.values()]:
             release(value)
         return owner if method.name in ("fit", "set_params") else UNKNOWN

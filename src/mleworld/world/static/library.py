@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, frame_sources
+from mleworld.world.static import files, frame_sources, params
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -174,7 +174,12 @@ def _makes(module: str, cls: str) -> Handler:
         walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
     ) -> Value:
         klass = getattr(sys.modules.get(module), cls, None)
-        return Instance(klass) if isinstance(klass, type) else UNKNOWN
+        if not isinstance(klass, type):
+            return UNKNOWN
+        inner = [a for a in args if isinstance(a, Instance)] + [
+            i for a in args if isinstance(a, Seq) for i in a.items or [] if isinstance(i, Instance)
+        ]
+        return Instance(klass, inner=inner, fit_error=params.first_inner_error(inner))
 
     return handler
 

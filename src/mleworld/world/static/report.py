@@ -21,6 +21,7 @@ DETECTORS: tuple[str, ...] = (
     "kwargs",
     "files",
     "columns",
+    "params",
     "submission",
 )
 

@@ -1,0 +1,261 @@
+"""Parameter constraints of scikit-learn classes, checked by the installed library itself.
+
+When a program constructs a scikit-learn class, the real class is constructed
+with the arguments the program spelt as literals (scikit-learn constructors
+only store them, by convention), and the library answers three questions:
+
+* does the constructor itself raise (`KFold(random_state=1)` without shuffle)?
+  Then the program raises there, with that message;
+* does `_validate_params()`, which checks the class's declared
+  `_parameter_constraints`, raise? Then `fit` raises `InvalidParameterError`;
+* for cheap estimator families, does `fit` on two small synthetic datasets of
+  different shapes raise the same error, while the class with its default
+  parameters fits both? Then the literal parameters are an incompatible
+  combination fit rejects (`LogisticRegression(penalty="l1")` with lbfgs),
+  whatever the program's data; an error whose text or presence depends on
+  the data is never reported.
+
+The error found is kept on the `Instance` and reported where `fit` is called on
+it, or on a pipeline or column transformer built from it. Messages are the
+library's own text, never written here.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import warnings
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static.values import (
+    Const,
+    DictVal,
+    Instance,
+    Obj,
+    Seq,
+    Value,
+)
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+CONSTRUCT_CONFIDENCE = 0.93
+VALIDATE_CONFIDENCE = 0.92
+TRIAL_CONFIDENCE = 0.88
+FIT_METHODS = frozenset({"fit", "fit_transform", "fit_predict", "fit_resample"})
+# Classes whose fit on a few dozen rows costs milliseconds: only these are trial-fitted.
+# Transformers are not trial-fitted: what they accept depends on the dtypes they are given.
+_TRIAL_MODULES = (
+    "sklearn.linear_model",
+    "sklearn.svm",
+    "sklearn.neighbors",
+    "sklearn.naive_bayes",
+    "sklearn.discriminant_analysis",
+    "sklearn.tree",
+)
+# Composites whose fit fits the instances they hold, in order, letting their errors through.
+_COMPOSITES = frozenset({"Pipeline", "ColumnTransformer", "FeatureUnion"})
+_MISSING = object()
+_CACHE: dict[tuple[Any, ...], tuple[str, str, str] | None] = {}
+_DEFAULT_FITS: dict[type, bool] = {}
+
+
+def literal(value: Value) -> Any:
+    """The Python object a value spells as a literal, else _MISSING."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, Obj) and isinstance(value.obj, int | float | str | bool):
+        return value.obj  # np.inf, np.nan
+    if isinstance(value, Seq) and value.items is not None:
+        items = [literal(v) for v in value.items]
+        if any(i is _MISSING for i in items):
+            return _MISSING
+        return items if value.kind == "list" else tuple(items)
+    if isinstance(value, DictVal) and value.closed:
+        out = {k: literal(v) for k, v in value.items.items()}
+        return _MISSING if any(v is _MISSING for v in out.values()) else out
+    return _MISSING
+
+
+def exception_line(exc: BaseException) -> str:
+    """The last line(s) Python prints for an uncaught exception."""
+    kind = type(exc)
+    module = kind.__module__
+    name = (
+        kind.__qualname__ if module in ("builtins", "__main__") else f"{module}.{kind.__qualname__}"
+    )
+    text = str(exc)
+    return f"{name}: {text}" if text else name
+
+
+def is_sklearn_class(obj: Any) -> bool:
+    return isinstance(obj, type) and str(getattr(obj, "__module__", "")).startswith("sklearn.")
+
+
+def instance(
+    walker: Walker,
+    cls: type,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    star: bool,
+) -> Instance:
+    """The Instance a call of library class `cls` gives, checked when it is scikit-learn's."""
+    made = Instance(cls)
+    if star:
+        return made
+    params = _bind(cls, args, kw)
+    if params is None:
+        return made
+    made.params = {k: v for k, v in params.items() if v is not _MISSING}
+    made.inner = _inner_instances([*args, *kw.values()])
+    if not is_sklearn_class(cls):
+        return made
+    if cls.__name__ in _COMPOSITES:
+        made.fit_error = first_inner_error(made.inner)
+    complete = len(made.params) == len(params)
+    found = _check(cls, made.params, complete)
+    if found is None:
+        return made
+    stage, exc_type, message = found
+    if stage == "construct":
+        walker.emit("params", exc_type, message, node, CONSTRUCT_CONFIDENCE)
+    elif made.fit_error is None:
+        made.fit_error = (exc_type, message)
+    return made
+
+
+def check_fit(walker: Walker, owner: Instance, method: str, node: ast.Call) -> None:
+    """Report the error a fit of `owner` raises, when one is known."""
+    if method not in FIT_METHODS or owner.fit_error is None:
+        return
+    exc_type, message = owner.fit_error
+    walker.emit("params", exc_type, message, node, VALIDATE_CONFIDENCE)
+
+
+def first_inner_error(inner: list[Instance]) -> tuple[str, str] | None:
+    for item in inner:
+        if item.fit_error is not None:
+            return item.fit_error
+    return None
+
+
+def _inner_instances(values: list[Value]) -> list[Instance]:
+    out: list[Instance] = []
+    for value in values:
+        if isinstance(value, Instance):
+            out.append(value)
+        elif isinstance(value, Seq) and value.items is not None:
+            out.extend(_inner_instances(value.items))
+    return out
+
+
+def _bind(cls: type, args: list[Value], kw: dict[str, Value]) -> dict[str, Any] | None:
+    """Parameter name -> literal (or _MISSING) for a call; None when it does not bind."""
+    try:
+        signature = inspect.signature(cls)
+        bound = signature.bind(*args, **kw)
+    except (TypeError, ValueError):
+        return None
+    out: dict[str, Any] = {}
+    for name, value in bound.arguments.items():
+        param = signature.parameters[name]
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            return None
+        out[name] = literal(value)
+    return out
+
+
+def _check(cls: type, params: dict[str, Any], complete: bool) -> tuple[str, str, str] | None:
+    """(stage, class name, message) of the first error the library raises, or None."""
+    try:
+        key: tuple[Any, ...] = (cls, complete, repr(sorted(params.items())))
+    except Exception:
+        return None
+    if key in _CACHE:
+        return _CACHE[key]
+    found = _ask_library(cls, params, complete)
+    _CACHE[key] = found
+    return found
+
+
+def _ask_library(cls: type, params: dict[str, Any], complete: bool) -> tuple[str, str, str] | None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            obj = cls(**params)
+        except TypeError:
+            return None  # a keyword the class lacks: kwargs.py's finding
+        except Exception as exc:
+            return ("construct", type(exc).__name__, exception_line(exc)) if complete else None
+        validate = getattr(obj, "_validate_params", None)
+        if callable(validate) and getattr(cls, "_parameter_constraints", None) is not None:
+            try:
+                validate()
+            except Exception as exc:
+                return "fit", type(exc).__name__, exception_line(exc)
+        if complete and params and _trial_worthy(cls):
+            return _trial_fit(cls, params)
+    return None
+
+
+def _trial_worthy(cls: type) -> bool:
+    if not str(cls.__module__).startswith(_TRIAL_MODULES) or not hasattr(cls, "fit"):
+        return False
+    try:
+        from sklearn.base import BaseEstimator
+    except ImportError:
+        return False
+    if not issubclass(cls, BaseEstimator):
+        return False
+    from sklearn.base import is_classifier, is_regressor
+
+    try:
+        probe = cls()
+    except Exception:
+        return False
+    return bool(is_classifier(probe) or is_regressor(probe))
+
+
+def _datasets(cls: type) -> list[tuple[Any, Any]]:
+    import numpy as np
+    from sklearn.base import is_classifier
+
+    classifier = is_classifier(cls())
+    rng = np.random.default_rng(0)
+    out = []
+    for rows, cols, classes in ((60, 5, 2), (150, 8, 3)):
+        X = rng.random((rows, cols))
+        y = np.arange(rows) % classes if classifier else X @ rng.random(cols) + 1.0
+        out.append((X, y))
+    return out
+
+
+def _fit_error(obj: Any, X: Any, y: Any) -> BaseException | None:
+    try:
+        obj.fit(X, y)
+    except Exception as exc:
+        return exc
+    return None
+
+
+def _trial_fit(cls: type, params: dict[str, Any]) -> tuple[str, str, str] | None:
+    try:
+        data = _datasets(cls)
+        if cls not in _DEFAULT_FITS:
+            _DEFAULT_FITS[cls] = all(_fit_error(cls(), X, y) is None for X, y in data)
+    except Exception:
+        _DEFAULT_FITS[cls] = False
+    if not _DEFAULT_FITS[cls]:
+        return None
+    lines = set()
+    kinds = set()
+    for X, y in data:
+        exc = _fit_error(cls(**params), X, y)
+        if exc is None:
+            return None
+        lines.add(exception_line(exc))
+        kinds.add(type(exc).__name__)
+    if len(lines) != 1 or len(kinds) != 1:
+        return None  # the text depends on the data: not the parameters' doing alone
+    return "fit", kinds.pop(), lines.pop()

@@ -1,0 +1,89 @@
+"""Static analysis over a set of real runs: false findings on clean runs, hits on crashes.
+
+`scan(records, data_dir)` analyses each record's program against the folder its
+task's programs read as ./input/ and compares the first fatal finding with the
+observed outcome: a clean run with a fatal finding is a false finding; a crash
+whose class and message's first line the finding names is a hit. Used by
+benchmarks/static_scan.py over the default corpus and the foreign set, and by a
+sampled test in the suite.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mleworld.world.static.analyze import analyze
+
+CLEAN_CLASSES = frozenset({None, "None"})
+
+
+@dataclass
+class ScanResult:
+    clean: int = 0
+    crashes: int = 0
+    false_findings: list[dict[str, Any]] = field(default_factory=list)
+    hits: Counter[str] = field(default_factory=Counter)  # detector -> crashes named exactly
+    class_hits: Counter[str] = field(default_factory=Counter)  # detector -> class right only
+    near_misses: list[dict[str, Any]] = field(default_factory=list)  # class right, text not
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "clean": self.clean,
+            "crashes": self.crashes,
+            "false_findings": len(self.false_findings),
+            "false_by_detector": dict(
+                sorted(Counter(f["detector"] for f in self.false_findings).items())
+            ),
+            "false_finding_examples": self.false_findings[:20],
+            "exact_hits_by_detector": dict(sorted(self.hits.items())),
+            "class_hits_by_detector": dict(sorted(self.class_hits.items())),
+            "near_miss_examples": self.near_misses[:20],
+        }
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def scan(records: Iterable[Any], data_dir: Callable[[str], Path | None]) -> ScanResult:
+    result = ScanResult()
+    for record in records:
+        if getattr(record, "timed_out", False):
+            continue
+        observed = record.y.exc_type
+        report = analyze(record.x.program, data_dir(record.task_id))
+        first = report.first_fatal
+        if observed in CLEAN_CLASSES:
+            result.clean += 1
+            if first is not None:
+                result.false_findings.append(
+                    {
+                        "task": record.task_id,
+                        "program": record.node_id or record.id,
+                        "detector": first.detector,
+                        "message": first.message[:300],
+                        "line": first.line,
+                    }
+                )
+            continue
+        result.crashes += 1
+        if first is None or first.exc_type != observed:
+            continue
+        message_head = first.message.strip().splitlines()[-1].strip() if first.message else ""
+        if message_head and message_head == _last_line(record.y.term_out):
+            result.hits[first.detector] += 1
+        else:
+            result.class_hits[first.detector] += 1
+            result.near_misses.append(
+                {
+                    "program": record.node_id or record.id,
+                    "predicted": first.message[:200],
+                    "observed": _last_line(record.y.term_out)[:200],
+                }
+            )
+    return result

@@ -1,0 +1,129 @@
+"""scikit-learn's own parameter validation, asked on the program's literal arguments.
+
+Each crashing snippet runs for real (conftest.run_real) and the analysis must name
+the class and the text Python prints; the valid ones must run cleanly and get no
+finding. scikit-learn prints the options of a parameter as a Python set, whose order
+changes from process to process (string hashing), so a `{...}` is compared as a set.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mleworld.world.static import analyze
+from mleworld.world.static.params import _ask_library
+
+HEAD = (
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.pipeline import Pipeline, make_pipeline\n"
+    "from sklearn.preprocessing import StandardScaler\n"
+    "df = pd.read_csv('./input/train.csv')\n"
+    "X = df[['bill_length_mm', 'bill_depth_mm']]\n"
+    "y = df['species']\n"
+)
+
+CRASHES: dict[str, str] = {
+    "kfold_random_state": "from sklearn.model_selection import KFold\nkf = KFold(n_splits=3, random_state=0)\n",
+    "declared_constraint": HEAD + "LogisticRegression(penalty='l3').fit(X, y)\n",
+    "declared_constraint_number": (
+        "from sklearn.ensemble import RandomForestClassifier\n"
+        + HEAD
+        + "RandomForestClassifier(n_estimators=0).fit(X, y)\n"
+    ),
+    "combination_at_fit": HEAD + "m = LogisticRegression(penalty='l1', C=0.5)\nm.fit(X, y)\n",
+    "combination_in_pipeline": (
+        HEAD
+        + "m = make_pipeline(StandardScaler(), LogisticRegression(penalty='l1'))\nm.fit(X, y)\n"
+    ),
+    "combination_in_pipeline_class": (
+        HEAD
+        + "m = Pipeline([('s', StandardScaler()), ('m', LogisticRegression(penalty='l1'))])\n"
+        + "print('built')\nm.fit(X, y)\n"
+    ),
+    "linear_svc_combination": (
+        "from sklearn.svm import LinearSVC\n"
+        + HEAD
+        + "LinearSVC(penalty='l1', loss='hinge').fit(X, y)\n"
+    ),
+}
+
+VALID: dict[str, str] = {
+    "compatible_combination": HEAD
+    + "LogisticRegression(penalty='l1', solver='saga', max_iter=50).fit(X, y)\n",
+    "never_fitted": HEAD + "m = LogisticRegression(penalty='l1')\nprint(m)\n",
+    "imputer_constant_on_text": (
+        "from sklearn.impute import SimpleImputer\n"
+        + HEAD
+        + "SimpleImputer(strategy='constant', fill_value='missing').fit(df[['island']])\n"
+    ),
+    "pca_within_shape": "from sklearn.decomposition import PCA\n"
+    + HEAD
+    + "PCA(n_components=2).fit(X)\n",
+    "kfold_shuffled": (
+        "from sklearn.model_selection import KFold\nkf = KFold(n_splits=3, shuffle=True, random_state=0)\n"
+    ),
+}
+
+
+def _canonical(text: str | None) -> str | None:
+    if text is None:
+        return None
+    return re.sub(
+        r"\{([^{}]*)\}",
+        lambda m: "{" + ", ".join(sorted(p.strip() for p in m.group(1).split(","))) + "}",
+        text,
+    )
+
+
+@pytest.fixture(scope="module")
+def real(run_real) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+    return run_real({**CRASHES, **VALID})
+
+
+@pytest.mark.parametrize("name", sorted(CRASHES))
+def test_the_library_names_the_crash(
+    name: str, real: dict[str, str | None], data_dir: Path
+) -> None:
+    observed = real[name]
+    assert observed is not None, "the snippet must really crash"
+    first = analyze(CRASHES[name], data_dir).first_fatal
+    assert first is not None and first.detector == "params", first
+    assert _canonical(first.message) == _canonical(observed)
+    assert observed.split(":")[0].rsplit(".", 1)[-1] == first.exc_type
+
+
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_valid_arguments_get_no_finding(
+    name: str, real: dict[str, str | None], data_dir: Path
+) -> None:
+    assert real[name] is None, real[name]
+    assert analyze(VALID[name], data_dir).first_fatal is None
+
+
+def test_the_crash_is_reported_at_fit_not_where_the_estimator_is_built(data_dir: Path) -> None:
+    first = analyze(CRASHES["combination_in_pipeline_class"], data_dir).first_fatal
+    assert first is not None
+    assert first.line == CRASHES["combination_in_pipeline_class"].count("\n")
+
+
+def test_an_error_that_depends_on_the_data_is_not_reported() -> None:
+    # two components need three classes: the binary trial set fails, the 3-class one does not
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+    assert _ask_library(LinearDiscriminantAnalysis, {"n_components": 2}, True) is None
+    found = _ask_library(LinearDiscriminantAnalysis, {"n_components": 9}, True)
+    assert found is None or found[0] == "fit"
+
+
+def test_arguments_that_are_not_literals_are_left_to_the_library_at_run_time(
+    data_dir: Path,
+) -> None:
+    program = (
+        HEAD
+        + "import random\np = random.choice(['l1', 'l2'])\nLogisticRegression(penalty=p).fit(X, y)\n"
+    )
+    assert analyze(program, data_dir).first_fatal is None

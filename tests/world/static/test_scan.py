@@ -1,0 +1,37 @@
+"""No false finding on real clean runs: a sample of the default corpus and the foreign set.
+
+The full scan (every record of the default corpus and both foreign halves) is
+benchmarks/static_scan.py; here the foreign development half's own tasks and one
+suite task's clean corpus records, so the suite stays quick.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from mleworld.corpus.default import default_corpus
+from mleworld.corpus.foreign import open_program_set
+from mleworld.world.static.scan import scan
+
+
+def test_foreign_dev_programs_on_the_sets_own_tasks_get_no_false_finding() -> None:
+    programs = open_program_set("foreign")
+    own = set(programs.task_dirs())
+    records = [r for r in programs.half("dev") if r.task_id in own]
+    result = scan(records, programs.data_dir())
+    assert result.clean >= 5
+    assert result.false_findings == []
+    assert sum(result.hits.values()) >= 1  # the scan does see crashes it can name
+
+
+@pytest.mark.slow
+def test_clean_corpus_records_of_one_suite_task_get_no_false_finding() -> None:
+    from mleworld.tasks.suite import suite_data_dir
+
+    corpus = default_corpus()
+    records = list(itertools.islice(corpus.iter_records(tasks=["penguins"]), 120))
+    result = scan(records, suite_data_dir)
+    assert result.clean >= 40
+    assert result.false_findings == []
