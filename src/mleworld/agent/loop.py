@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mleworld.agent.accounting import live_line
 from mleworld.agent.config import RunConfig, load_config, save_config
 from mleworld.agent.journal import JOURNAL_FILE, Journal, append_node, load_journal
 from mleworld.agent.node import GATE_RUN, GATE_TRUSTED, Node, clean_metric
@@ -198,6 +199,7 @@ class Budget:
             time_left_s=self.time_left_s(),
             executed=len(executed),
             buggy=sum(n.is_buggy for n in executed),
+            search=live_line(journal.nodes),
         )
 
 

@@ -29,6 +29,7 @@ class Snapshot:
     time_left_s: float | None  # None: no wall-time budget
     executed: int
     buggy: int
+    search: str = ""  # accounting.live_line: "ran 5/12, trusted 7"
 
 
 def _fmt_s(seconds: float | None) -> str:
@@ -51,7 +52,10 @@ def _fmt_metric(value: float | None, lower_is_better: bool) -> str:
 def _node_line(node: Node) -> str:
     metric = "" if node.metric is None else f" metric={node.metric:.6g}"
     parent = f" parent={node.parent_id}" if node.parent_id else ""
-    return f"step {node.step} {node.stage}{parent}: {node.status}{metric}"
+    gate = (
+        f" [{node.gate_reason}]" if node.gate_reason and node.gate_reason != "gate always" else ""
+    )
+    return f"step {node.step} {node.stage}{parent}: {node.status}{metric}{gate}"
 
 
 class Progress(Protocol):
@@ -96,6 +100,7 @@ class LogProgress:
         self._say(
             f"{_node_line(node)} | best {_fmt_metric(snap.best_metric, snap.lower_is_better)}"
             f" | exec {_fmt_s(snap.exec_time_s)} | left {_fmt_s(snap.time_left_s)}"
+            + (f" | {snap.search}" if snap.search else "")
         )
 
     def finish(self, summary: dict[str, Any]) -> None:
@@ -128,6 +133,8 @@ class RichProgress:
             table.add_row("now", self.current or "-")
             table.add_row("best verified", _fmt_metric(snap.best_metric, snap.lower_is_better))
             table.add_row("executed", f"{snap.executed} ({snap.buggy} buggy)")
+            if snap.search:
+                table.add_row("search", snap.search)
             table.add_row("execution time", _fmt_s(snap.exec_time_s))
             table.add_row("wall time", _fmt_s(snap.wall_time_s))
             table.add_row("time left", _fmt_s(snap.time_left_s))

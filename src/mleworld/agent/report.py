@@ -20,6 +20,7 @@ from pathlib import Path
 from string import Template
 from typing import TYPE_CHECKING, Any
 
+from mleworld.agent.accounting import tally as search_tally
 from mleworld.agent.journal import Journal
 from mleworld.agent.node import GATE_TRUSTED, Node
 from mleworld.errors import ConfigError, MleWorldError
@@ -399,6 +400,14 @@ def summarize(
             "exec_time_s": round(budget.exec_time_s(journal), 3),
             "gen_time_s": round(sum(n.gen_time_s for n in nodes), 3),
             "executed": len(executed),
+        },
+        "search": {
+            "policy": config.search.policy,
+            "num_candidates": config.search.num_candidates,
+            "gate": config.search.gate,
+            "world_model": config.search.world_model,
+            "observe": config.search.observe,
+            **search_tally(nodes),
         },
         "grade": None,
     }
