@@ -276,9 +276,7 @@ class ByStep:
         return ""
 
 
-def _gated_run(
-    tmp_path: Path, task: Task, name: str, interrupt_at: int | None
-) -> tuple[Path, Any]:
+def _gated_run(tmp_path: Path, task: Task, name: str, interrupt_at: int | None) -> tuple[Path, Any]:
     replies = [
         answer("a", program(10, 0.7)),
         answer("crash", program(0, None, before="raise KeyError('x_col')")),
