@@ -33,6 +33,8 @@ def _grid(
     random_policies: str | None,
     first: str | None,
     time_limit: str | None,
+    code_model: str | None = None,
+    world_model: str | None = None,
 ) -> Any:
     from mleworld.agent.config import parse_duration
     from mleworld.experiments import grid
@@ -71,7 +73,18 @@ def _grid(
         defect_rate=defect_rate,
         time_limit_s=limit_s,
         first=tuple(grid.split_list(first)),
+        extra_config=_extra(code_model, world_model),
     )
+
+
+def _extra(code_model: str | None, world_model: str | None) -> dict[str, Any]:
+    """Settings every trial's RunConfig gets beyond the grid's own."""
+    extra: dict[str, Any] = {}
+    if code_model is not None:
+        extra["codegen"] = {"model": code_model}
+    if world_model is not None:
+        extra["search"] = {"world_model": world_model}
+    return extra
 
 
 def experiment(
@@ -96,6 +109,12 @@ def experiment(
     first: str | None = typer.Option(
         None, "--first", help="Policies whose arms run their whole grid first."
     ),
+    code_model: str | None = typer.Option(
+        None, "--code-model", help="builtin | openai:MODEL | scripted:PATH (default builtin)."
+    ),
+    world_model: str | None = typer.Option(
+        None, "--world-model", help="World model the policies ask (default: fast)."
+    ),
     workers: int = typer.Option(1, "--workers", help="Trials at a time."),
     executor: str = typer.Option("local", "--executor", help="local | ray"),
     resume: bool = typer.Option(False, "--resume", help="Continue the experiment in --out."),
@@ -105,7 +124,7 @@ def experiment(
     from mleworld.experiments.runner import make_progress, run_experiment
 
     grid_flags = (steps, time_budget, exec_budget, time_limit, beta, gamma_success)
-    grid_flags += (gamma_failure, p_run, random_policies, first)
+    grid_flags += (gamma_failure, p_run, random_policies, first, code_model, world_model)
     spec = None
     if not resume or any(v is not None for v in grid_flags):
         spec = _grid(
@@ -125,6 +144,8 @@ def experiment(
             random_policies,
             first,
             time_limit,
+            code_model,
+            world_model,
         )
     if executor not in ("local", "ray"):
         raise ConfigError(f"unknown --executor {executor!r}; choose local or ray")
@@ -144,6 +165,13 @@ def experiment(
         f"{results['trials_done']}/{results['trials_planned']} trials done; "
         f"results: {out / 'results.md'}"
     )
+    if results.get("trials_failed"):
+        typer.echo(
+            f"{results['trials_failed']} trials failed (see {out / 'failures.jsonl'}); "
+            f"--resume retries them",
+            err=True,
+        )
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

@@ -192,6 +192,25 @@ def _log_failure(root: Path, trial: Trial, error: BaseException) -> None:
         handle.write(json.dumps(line) + "\n")
 
 
+def check_grid(spec: GridSpec) -> None:
+    """Every arm's trial config must build, and its code model load, before anything runs:
+    a mistake there is one error line, not a grid of failed trials."""
+    from mleworld.agent.config import build_config
+    from mleworld.agent.loop import check_config, default_code_model
+
+    models_checked: set[str] = set()
+    seen: set[str] = set()
+    for trial in spec.trials():
+        if trial.arm.name in seen:
+            continue
+        seen.add(trial.arm.name)
+        config = build_config(spec.run_config(trial), f"arm {trial.arm.name}")
+        check_config(config)
+        if config.codegen.model not in models_checked:
+            models_checked.add(config.codegen.model)
+            default_code_model(config)
+
+
 def run_experiment(
     root: Path,
     spec: GridSpec | None,
@@ -207,6 +226,8 @@ def run_experiment(
         raise ConfigError(f"--workers {workers} must be at least 1")
     if executor not in EXECUTORS:
         raise ConfigError(f"unknown executor {executor!r}; choose local or ray")
+    if spec is not None:
+        check_grid(spec)
     spec = store.open_experiment(root, spec, resume)
     trials = spec.trials()
     done = store.finished(root, spec)
@@ -223,6 +244,7 @@ def run_experiment(
     }
     finished_here = 0
     results = store.write_results(root, spec, done, plots=plots)
+    results["trials_failed"] = 0
     if not todo:
         if progress:
             progress.update(state)
@@ -285,4 +307,5 @@ def run_experiment(
     finally:
         if progress:
             progress.close()
+    results["trials_failed"] = state["failed"]
     return results

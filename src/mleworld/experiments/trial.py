@@ -9,10 +9,12 @@ run.json into `trial.json`, the only file the experiment's results are built
 from: a trial is finished exactly when its trial.json exists.
 
 What a trial counts (from the journal, so it holds for any policy):
-- real runs: nodes executed for real, plus candidates a policy ran itself
-  (`bon-real`) that were not the chosen one, with their runtime as execution time;
+- real runs: every execution of a step (the candidates a policy ran itself, as
+  `bon-real` does, and the chosen program when the gate ran it); real execution
+  time is the journal's own count (node.exec_time_s, what the budgets use);
 - clean runs: real runs that finished without an exception or timeout;
-- predictions: candidates with a world-model prediction; generations: candidates;
+- predictions and generations: the nodes' own tallies (world-model predictions,
+  code-model draws), else candidates with a prediction and candidates;
 - trusted: nodes whose prediction the gate kept instead of a real run;
 - the percentile over steps: the best verified node so far, graded, carried
   forward, 0 until there is a valid submission.
@@ -93,15 +95,22 @@ def _real_runs(journal: Journal) -> list[tuple[str, float]]:
     """(outcome kind, seconds) of every real execution the trial made."""
     runs: list[tuple[str, float]] = []
     for node in journal:
+        listed = getattr(node, "real_run_list", None)
+        if callable(
+            listed
+        ):  # the node knows its step's runs (candidates a policy ran, then its own)
+            for _, _, outcome in listed():
+                runs.append((_kind(outcome), float(outcome.get("runtime_s") or 0.0)))
+            continue
         if node.executed and node.outcome is not None:
             runs.append((_kind(node.outcome), float(node.exec_time_s)))
-        for i, cand in enumerate(node.candidates):
-            outcome = cand.get("outcome")
-            if i == node.chosen_index and node.executed:
-                continue  # the node's own run, counted above
-            if isinstance(outcome, dict):
-                runs.append((_kind(outcome), float(outcome.get("runtime_s") or 0.0)))
     return runs
+
+
+def _count(journal: Journal, field: str, fallback: int) -> int:
+    """A per-node tally (generations, predictions) where the journal records one."""
+    values = [int(getattr(node, field, 0) or 0) for node in journal]
+    return sum(values) if any(values) else fallback
 
 
 def _grade(task: Any, run_dir: Path, node: Node) -> tuple[bool, float]:
@@ -170,11 +179,14 @@ def summarize_trial(run_dir: Path, meta: dict[str, Any]) -> dict[str, Any]:
         "real_runs": len(runs),
         "clean_runs": sum(kind == "clean" for kind, _ in runs),
         "real_runs_by_outcome": {k: sum(kind == k for kind, _ in runs) for k in OUTCOME_KINDS},
-        "real_exec_s": round(sum(s for _, s in runs), 3),
+        "real_exec_s": round(sum(node.exec_time_s for node in journal), 3),
         "real_exec_s_by_outcome": exec_by_kind,
         "trusted": sum(node.gate == GATE_TRUSTED for node in journal),
-        "predictions": sum(c.get("prediction") is not None for c in candidates),
-        "generations": len(candidates),
+        "predictions": _count(
+            journal, "predictions", sum(c.get("prediction") is not None for c in candidates)
+        ),
+        "generations": _count(journal, "generations", len(candidates)),
+        "wm_time_s": round(sum(float(getattr(n, "wm_time_s", 0.0) or 0.0) for n in journal), 3),
         "wall_s": float(used.get("wall_time_s") or 0.0),
         "timeline": timeline(task, run_dir, journal),
         "run": {k: run.get(k) for k in run if k not in ("grade",)},
