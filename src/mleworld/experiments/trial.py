@@ -8,16 +8,11 @@ trial starts over. When the run ends, `summarize_trial` reads its journal and
 run.json into `trial.json`, the only file the experiment's results are built
 from: a trial is finished exactly when its trial.json exists.
 
-What a trial counts (from the journal, so it holds for any policy):
-- real runs: every execution of a step (the candidates a policy ran itself, as
-  `bon-real` does, and the chosen program when the gate ran it); real execution
-  time is the journal's own count (node.exec_time_s, what the budgets use);
-- clean runs: real runs that finished without an exception or timeout;
-- predictions and generations: the nodes' own tallies (world-model predictions,
-  code-model draws), else candidates with a prediction and candidates;
-- trusted: nodes whose prediction the gate kept instead of a real run;
-- the percentile over steps: the best verified node so far, graded, carried
-  forward, 0 until there is a valid submission.
+What a trial counts comes from agent/accounting.py (real runs and their seconds by
+outcome, trusted programs, predictions, code-model draws, world-model time), the
+same numbers run.json reports; this module adds the grade and the percentile over
+steps: the best verified node so far, graded, carried forward, 0 until there is a
+valid submission.
 
 Not here: which trials exist (grid.py), running many (runner.py).
 """
@@ -30,9 +25,10 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from mleworld.agent.accounting import tally
 from mleworld.agent.config import CONFIG_FILE
 from mleworld.agent.journal import JOURNAL_FILE, Journal, load_journal
-from mleworld.agent.node import GATE_TRUSTED, Node
+from mleworld.agent.node import Node
 from mleworld.agent.report import SUMMARY_FILE, atomic_write
 from mleworld.errors import MleWorldError
 
@@ -85,34 +81,6 @@ def read_trial(run_dir: Path) -> dict[str, Any] | None:
 # --- what a trial counts ---------------------------------------------------------------
 
 
-def _kind(outcome: dict[str, Any]) -> str:
-    if outcome.get("timed_out") or outcome.get("exc_type") == "TimeoutError":
-        return "timeout"
-    return "clean" if outcome.get("exc_type") in ("None", None) else "buggy"
-
-
-def _real_runs(journal: Journal) -> list[tuple[str, float]]:
-    """(outcome kind, seconds) of every real execution the trial made."""
-    runs: list[tuple[str, float]] = []
-    for node in journal:
-        listed = getattr(node, "real_run_list", None)
-        if callable(
-            listed
-        ):  # the node knows its step's runs (candidates a policy ran, then its own)
-            for _, _, outcome in listed():
-                runs.append((_kind(outcome), float(outcome.get("runtime_s") or 0.0)))
-            continue
-        if node.executed and node.outcome is not None:
-            runs.append((_kind(node.outcome), float(node.exec_time_s)))
-    return runs
-
-
-def _count(journal: Journal, field: str, fallback: int) -> int:
-    """A per-node tally (generations, predictions) where the journal records one."""
-    values = [int(getattr(node, field, 0) or 0) for node in journal]
-    return sum(values) if any(values) else fallback
-
-
 def _grade(task: Any, run_dir: Path, node: Node) -> tuple[bool, float]:
     """(valid, percentile with invalid = 0) of one node's kept submission."""
     from mleworld.tasks.grading import grade_file
@@ -159,9 +127,9 @@ def summarize_trial(run_dir: Path, meta: dict[str, Any]) -> dict[str, Any]:
     task = resolve_task(run.get("task_dir") or run["task"])
     grade = run.get("grade") or {}
     valid = bool(grade.get("valid")) and grade.get("percentile") is not None
-    runs = _real_runs(journal)
-    exec_by_kind = {k: round(sum(s for kind, s in runs if kind == k), 3) for k in OUTCOME_KINDS}
-    candidates = [c for node in journal for c in node.candidates]
+    counts = tally(journal)
+    runs = {k: int(counts["runs_by_outcome"].get(k, 0)) for k in OUTCOME_KINDS}
+    seconds = {k: float(counts["exec_time_s_by_outcome"].get(k, 0.0)) for k in OUTCOME_KINDS}
     used = run.get("used") or {}
     return {
         "schema_version": TRIAL_SCHEMA,
@@ -176,17 +144,15 @@ def summarize_trial(run_dir: Path, meta: dict[str, Any]) -> dict[str, Any]:
         "medal": grade.get("medal") if valid else None,
         "test_score": grade.get("score") if valid else None,
         "best_metric": run.get("best_metric"),
-        "real_runs": len(runs),
-        "clean_runs": sum(kind == "clean" for kind, _ in runs),
-        "real_runs_by_outcome": {k: sum(kind == k for kind, _ in runs) for k in OUTCOME_KINDS},
-        "real_exec_s": round(sum(node.exec_time_s for node in journal), 3),
-        "real_exec_s_by_outcome": exec_by_kind,
-        "trusted": sum(node.gate == GATE_TRUSTED for node in journal),
-        "predictions": _count(
-            journal, "predictions", sum(c.get("prediction") is not None for c in candidates)
-        ),
-        "generations": _count(journal, "generations", len(candidates)),
-        "wm_time_s": round(sum(float(getattr(n, "wm_time_s", 0.0) or 0.0) for n in journal), 3),
+        "real_runs": int(counts["real_runs"]),
+        "clean_runs": runs["clean"],
+        "real_runs_by_outcome": runs,
+        "real_exec_s": round(sum(seconds.values()), 3),
+        "real_exec_s_by_outcome": {k: round(v, 3) for k, v in seconds.items()},
+        "trusted": int(counts["trusted"]),
+        "predictions": int(counts["predictions"]),
+        "generations": int(counts["generations"]),
+        "wm_time_s": float(counts["wm_time_s"]),
         "wall_s": float(used.get("wall_time_s") or 0.0),
         "timeline": timeline(task, run_dir, journal),
         "run": {k: run.get(k) for k in run if k not in ("grade",)},
