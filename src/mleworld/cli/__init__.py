@@ -53,6 +53,7 @@ def _register() -> None:
         predict_cmd,
         run_cmd,
         task_cmd,
+        trajectories_cmd,
         wm_cmd,
         wm_eval_cmd,
     )
@@ -72,6 +73,7 @@ def _register() -> None:
         wm_cmd,
         wm_eval_cmd,
         experiment_cmd,
+        trajectories_cmd,
     ):
         module.register(app)
 

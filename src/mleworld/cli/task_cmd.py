@@ -84,6 +84,36 @@ def create(
     )
 
 
+@groups.task_app.command("create-many")
+def create_many_cmd(
+    manifest: Path = typer.Option(
+        ..., "--manifest", help="Manifest file (YAML, JSON, CSV) or a folder holding manifest.*."
+    ),
+    out: Path = typer.Option(..., "--out", help="Folder the tasks are built into."),
+    workers: int = typer.Option(1, "--workers", help="Tasks built at once."),
+    executor: str = typer.Option("local", "--executor", help="local (processes) or ray."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Build many tasks from a manifest; keep the valid ones, report the rest with reasons."""
+    from mleworld.tasks.create_many import REPORT_FILE, create_many
+
+    report = create_many(manifest, out, workers=workers, executor=executor)
+    if as_json:
+        print_json(report)
+        return
+    for task in report["tasks"]:
+        how = "rebuilt" if task["rebuilt"] else "unchanged"
+        if task["status"] == "kept":
+            repaired = f"; repaired: {'; '.join(task['repairs'])}" if task["repairs"] else ""
+            print(f"kept     {task['name']} ({how}{repaired})")
+        else:
+            print(f"excluded {task['name']}: {' | '.join(task['reasons'])}")
+    print(
+        f"{len(report['kept'])} kept, {len(report['excluded'])} excluded, "
+        f"{len(report['rebuilt'])} built this time; report: {out / REPORT_FILE}"
+    )
+
+
 @groups.task_app.command("validate")
 def validate(path: Path = typer.Argument(..., help="Task directory.")) -> None:
     """Check a task; print every failed check (exit 2) or `ok`."""
