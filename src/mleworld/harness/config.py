@@ -30,7 +30,7 @@ class _Part(BaseModel):
 class StrategyConfig(_Part):
     """How the builtin strategy (`--code-model builtin`) drives the tools."""
 
-    drafts: int = Field(3, ge=1)  # root solutions before improving
+    drafts: int = Field(2, ge=1)  # root solutions before improving (AIDE drafts 5)
     max_debug_depth: int = Field(2, ge=0)  # repairs in a row below one failed node
     # A predicted failure this confident is repaired from its predicted output instead of
     # run (the confidence gate's gamma for failures, DESIGN.md "Search").
