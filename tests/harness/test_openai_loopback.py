@@ -148,3 +148,28 @@ def test_every_tool_over_a_real_openai_compatible_server(tmp_path: Path, tool_se
     assert sub["node_id"] == a and sub["grade"]["score"] == 0.75
     shown = "".join(json.dumps(e["message"]) for e in events(run_dir, "message"))
     assert "percentile" not in shown and "normalized_score" not in shown
+
+
+def test_an_endpoint_that_fails_ends_the_run_with_its_error(tmp_path: Path, tool_server) -> None:
+    task = make_task(tmp_path / "task")
+    config = config_for(task, model="openai:tool-model", base_url=tool_server.base_url + "/nope")
+    summary = start(config, tmp_path / "run", {"world_model": "none"})
+    assert summary["stop_reason"] == "model_error" and summary["steps"] == 0
+    assert "answered HTTP 404" in summary["harness"]["model_error"]
+    assert events(tmp_path / "run", "model_error")[0]["error"] == summary["harness"]["model_error"]
+
+
+def test_without_a_world_model_predict_is_a_tool_error(tmp_path: Path, tool_server) -> None:
+    task = make_task(tmp_path / "task")
+    (a,) = node_ids(task, 1)
+    tool_server.script(
+        [
+            {"tool_calls": [{"name": "write_solution", "arguments": {"code": program(20, 1.0)}}]},
+            {"tool_calls": [{"name": "predict", "arguments": {"node_id": a}}]},
+        ]
+    )
+    config = config_for(task, model="openai:tool-model", base_url=tool_server.base_url)
+    start(config, tmp_path / "run", {"world_model": "none"})
+    (_, written), (_, predicted) = tool_results(tmp_path / "run")
+    assert written["node_id"] == a
+    assert predicted["error"].startswith("predict: the world model failed (this run has no")

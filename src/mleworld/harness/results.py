@@ -64,6 +64,7 @@ def conversation_counts(session: Session) -> dict[str, Any]:
         "compactions": compactions,
         "invalidated": dict(session.bench.tree.invalidated),
         "world_model": session.harness.world_model,
+        "model_error": session.model_error,
     }
 
 

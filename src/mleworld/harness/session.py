@@ -72,6 +72,7 @@ class Session:
         self.messages: list[dict[str, Any]] = []
         self.context: list[int] = []
         self.turns = 0
+        self.model_error: str | None = None
         self._overview: str | None = None
         journal = Journal(task.is_lower_better)
         self.budget = Budget(
@@ -105,6 +106,8 @@ class Session:
         from mleworld.world.prediction import Parent
         from mleworld.world.registry import get_world_model
 
+        if self.harness.world_model == "none":
+            raise MleWorldError("this run has no world model (world_model: none); run the node")
         if self._world_model is None:
             self._world_model = get_world_model(self.harness.world_model)
         parent = None
@@ -193,6 +196,7 @@ class Session:
                     [self.messages[i] for i in self.context], self.tools, self.bench
                 )
             except MleWorldError as exc:
+                self.model_error = str(exc)
                 self._event("model_error", turn=self.turns, error=str(exc))
                 return "model_error"
             gen_time = time.perf_counter() - started
@@ -277,7 +281,7 @@ class Session:
         )
 
     def _summary(self, dropped: list[int], room: int) -> str:
-        tree = self.bench.tool_history(None)  # type: ignore[arg-type]
+        tree = self.bench.tool_history()
         text = ctx.digest(self.messages, dropped, tree, room)
         if self.harness.summarizer == "model" and hasattr(self.model, "complete"):
             transcript = "\n".join(
@@ -355,6 +359,9 @@ def start(
     """Begin a harness run in `run_dir` (new or empty) and run it to its limits."""
     check_config(config)
     hconfig = harness if isinstance(harness, HarnessConfig) else build_harness_config(harness)
+    chosen_wm = getattr(config.search, "world_model", None)  # `mleworld run --world-model`
+    if chosen_wm and "world_model" not in hconfig.model_fields_set:
+        hconfig = hconfig.model_copy(update={"world_model": chosen_wm})
     if run_dir.exists() and any(run_dir.iterdir()):
         raise ConfigError(
             f"run directory {run_dir} is not empty; continue it with --resume {run_dir} "

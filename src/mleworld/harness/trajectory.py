@@ -14,6 +14,7 @@ It is the record --resume replays and the input of trajectory selection
     compaction  turn, summary_index, dropped, context (message indices the model sees next),
                 chars_before, chars_after
     resume      turn, interrupted (tool call ids that never got a result)
+    model_error turn, error (the tool model failed; the run stops)
     end         stop_reason, turns
 
 Every event carries `elapsed_s`, the run's active wall time when it was written.

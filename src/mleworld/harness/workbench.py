@@ -115,7 +115,7 @@ class Workbench:
             return "not run"
         return node.status
 
-    def tool_history(self, args: tools.History) -> dict[str, Any]:
+    def tool_history(self, args: tools.History | None = None) -> dict[str, Any]:
         journal = self.tree.journal
         best = self.tree.default_submission()
         exec_left = self.budget.exec_left_s(journal)
