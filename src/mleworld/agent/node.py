@@ -192,6 +192,14 @@ class Node:
         """The gate trusted the prediction: the node's outcome is predicted, never observed."""
         return self.gate == GATE_TRUSTED and not self.executed
 
+    @property
+    def policy_reason(self) -> str | None:
+        """Why the policy chose this program (its `meta["reason"]`), when it said."""
+        if self.chosen_index is None or not 0 <= self.chosen_index < len(self.candidates):
+            return None
+        reason = (self.candidates[self.chosen_index].get("meta") or {}).get("reason")
+        return None if reason is None else str(reason)
+
     def real_run_list(self) -> list[tuple[str, str, dict[str, Any]]]:
         """(exec id, program, Outcome.to_dict()) of every real execution of this step, in the
         order they ran: the candidates a policy ran (ids `<node id>-c<k>`), then the chosen

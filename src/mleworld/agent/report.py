@@ -12,7 +12,6 @@ The numbers come from the journal; running the search is loop.py's job.
 
 from __future__ import annotations
 
-import html
 import json
 import shutil
 from importlib import resources
@@ -23,6 +22,9 @@ from typing import TYPE_CHECKING, Any
 from mleworld.agent.accounting import tally as search_tally
 from mleworld.agent.journal import Journal
 from mleworld.agent.node import GATE_TRUSTED, Node
+from mleworld.agent.report_nodes import STATUS_LABELS, node_section, predicted_status
+from mleworld.agent.report_nodes import esc as _e
+from mleworld.agent.report_nodes import num as _num
 from mleworld.errors import ConfigError, MleWorldError
 
 if TYPE_CHECKING:
@@ -35,31 +37,6 @@ BEST_SOLUTION_FILE = "best_solution.py"
 SUBMISSION_FILE = "submission.csv"
 GRADE_FILE = "grade.json"
 REPORT_FILE = "report.html"
-
-STATUS_LABELS = {
-    "clean": "clean",
-    "buggy": "buggy",
-    "timeout": "timeout",
-    "error": "model error",
-    "trusted": "trusted prediction",
-}
-_MAX_OUTPUT_CHARS = 20_000
-
-
-def _e(value: Any) -> str:
-    return html.escape("" if value is None else str(value), quote=True)
-
-
-def _num(value: float | None, digits: int = 6) -> str:
-    return "—" if value is None else f"{value:.{digits}g}"
-
-
-def _short(text: str, limit: int = _MAX_OUTPUT_CHARS) -> str:
-    if len(text) <= limit:
-        return text
-    half = limit // 2
-    return f"{text[:half]}\n… [{len(text) - limit} characters cut] …\n{text[-half:]}"
-
 
 # --- the tree ----------------------------------------------------------------------
 
@@ -114,12 +91,18 @@ def tree_svg(journal: Journal, best_id: str | None) -> str:
         tip = f"step {node.step} · {node.stage} · {STATUS_LABELS[node.status]}"
         if node.metric is not None:
             tip += f" · metric {_num(node.metric)}"
+        # A predicted-only node is hollow and dashed, outlined in the outcome it was
+        # predicted to have: the tree shows what ran and what was only predicted.
+        circle, ink = f"st-{node.status}", "#fff"
+        if node.predicted_only:
+            circle, ink = f"predicted pr-{predicted_status(node)}", "#1d2330"
+            tip += f" ({predicted_status(node)}, predicted; {node.gate_reason or 'trusted'})"
         parts.append(
             f'<a href="#node-{_e(node.id)}"><g class="tree-node" data-node-id="{_e(node.id)}">'
             f"<title>{_e(tip)}</title>"
-            f'<circle class="st-{node.status}" cx="{x:.1f}" cy="{y:.1f}" r="{r}"{ring}/>'
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="#fff" '
-            f'style="fill:#fff;font-size:10px">{node.step}</text></g></a>'
+            f'<circle class="{circle}" cx="{x:.1f}" cy="{y:.1f}" r="{r}"{ring}/>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="{ink}" '
+            f'style="fill:{ink};font-size:10px">{node.step}</text></g></a>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -186,97 +169,6 @@ def metric_svg(journal: Journal) -> str:
     return "".join(parts)
 
 
-# --- node sections -----------------------------------------------------------------
-
-
-def _prediction_block(node: Node) -> str:
-    pred = node.prediction
-    if not pred:
-        return (
-            '<div class="placeholder prediction" data-filled="false">No prediction: '
-            f"policy {_e(node.policy)} runs every program without a world model.</div>"
-        )
-    conf = pred.get("p_max")
-    head = (
-        f"exception {_e(pred.get('exc_type'))} · metric {_num(pred.get('metric'))} · "
-        f"submission {_e(pred.get('submission'))} · confidence {_num(conf, 3)}"
-    )
-    return (
-        f'<div class="prediction" data-filled="true"><div class="meta">{head}</div>'
-        f"<pre>{_e(_short(str(pred.get('term_out') or '')))}</pre></div>"
-    )
-
-
-def _real_block(node: Node) -> str:
-    if node.executed and node.outcome is not None:
-        out = node.outcome
-        head = (
-            f"exception {_e(out.get('exc_type'))} · exit {_e(out.get('exit_code'))} · "
-            f"{float(out.get('runtime_s') or 0):.1f}s · submission "
-            f"{'valid' if out.get('submission_valid') else 'written' if out.get('submission') else 'none'}"
-        )
-        if out.get("submission_error"):
-            head += f" · {_e(out['submission_error'])}"
-        return f'<div class="meta">{head}</div><pre>{_e(_short(node.term_out))}</pre>'
-    if node.error is not None:
-        return f'<div class="meta">the code model gave no program</div><pre>{_e(node.error)}</pre>'
-    return '<div class="placeholder">Not run: the gate trusted the prediction.</div>'
-
-
-def _candidates_table(node: Node) -> str:
-    if len(node.candidates) <= 1:
-        return ""
-    rows = []
-    for i, cand in enumerate(node.candidates):
-        pred = cand.get("prediction") or {}
-        mark = "✔" if i == node.chosen_index else ""
-        rows.append(
-            f"<tr><td>{i}{mark}</td><td>{_e(pred.get('exc_type'))}</td>"
-            f"<td>{_num(pred.get('metric'))}</td><td>{_num(pred.get('p_max'), 3)}</td>"
-            f"<td>{_e(cand.get('error') or '')}</td></tr>"
-        )
-    return (
-        '<table class="cands"><tr><th>candidate</th><th>pred. exception</th>'
-        "<th>pred. metric</th><th>confidence</th><th>error</th></tr>" + "".join(rows) + "</table>"
-    )
-
-
-def node_section(node: Node, best_id: str | None) -> str:
-    status = node.status
-    parent = (
-        f'parent <a href="#node-{_e(node.parent_id)}">{_e(node.parent.step if node.parent else node.parent_id)}</a>'
-        if node.parent_id
-        else "root"
-    )
-    best = " best-node" if node.id == best_id else ""
-    meta = " · ".join(
-        [
-            parent,
-            f"metric {_num(node.metric)}",
-            f"debug depth {node.debug_depth}",
-            f"generation {node.gen_time_s:.1f}s",
-            f"execution {node.exec_time_s:.1f}s",
-            f"policy {_e(node.policy)}",
-            f"gate {_e(node.gate or '—')}",
-            f"id {_e(node.id)}",
-        ]
-    )
-    best_tag = '<span class="tag" style="background:#1d2330">best</span>' if best else ""
-    return (
-        f'<section class="node status-{status}{best}" id="node-{_e(node.id)}" '
-        f'data-node-id="{_e(node.id)}" data-step="{node.step}" data-status="{status}">'
-        f"<h3>Step {node.step} · {_e(node.stage)}"
-        f'<span class="tag bg-{status}">{_e(STATUS_LABELS[status])}</span>{best_tag}</h3>'
-        f'<div class="meta">{meta}</div>'
-        f'<div class="plan">{_e(node.plan) or "<i>no plan</i>"}</div>'
-        f"<details><summary>code ({len(node.code.splitlines())} lines)</summary>"
-        f"<pre>{_e(node.code)}</pre></details>"
-        '<div class="io"><div><h4>real output</h4>'
-        f"{_real_block(node)}</div><div><h4>predicted output</h4>{_prediction_block(node)}</div></div>"
-        f"{_candidates_table(node)}</section>"
-    )
-
-
 # --- the page ----------------------------------------------------------------------
 
 
@@ -290,6 +182,7 @@ def _cards(summary: dict[str, Any]) -> str:
             f"{used.get('executed', 0)} ({summary.get('nodes', {}).get('buggy', 0)} buggy)",
         ),
         ("execution time", f"{used.get('exec_time_s', 0):.1f}s"),
+        *_search_cards(summary.get("search") or {}),
         ("wall time", f"{used.get('wall_time_s', 0):.1f}s"),
         ("stopped by", summary.get("stop_reason", "—")),
     ]
@@ -304,6 +197,24 @@ def _cards(summary: dict[str, Any]) -> str:
     return "".join(f'<div class="card"><b>{_e(k)}</b>{_e(v)}</div>' for k, v in cards)
 
 
+def _search_cards(search: dict[str, Any]) -> list[tuple[str, str]]:
+    """Real runs and what stood in for them; nothing for base AIDE, which predicts nothing."""
+    if not search.get("predictions") and not search.get("trusted"):
+        return []
+    by_stage = search.get("exec_time_s_by_stage") or {}
+    by_outcome = search.get("exec_time_s_by_outcome") or {}
+    return [
+        ("real runs", f"{search.get('real_runs', 0)} ({search.get('trusted', 0)} trusted)"),
+        (
+            "predictions",
+            f"{search.get('predictions', 0)} in {search.get('wm_time_s', 0):.1f}s "
+            f"({search.get('world_model') or '—'})",
+        ),
+        ("exec by stage", " ".join(f"{k} {v:.0f}s" for k, v in by_stage.items()) or "—"),
+        ("exec by outcome", " ".join(f"{k} {v:.0f}s" for k, v in by_outcome.items()) or "—"),
+    ]
+
+
 def render_report(journal: Journal, task: Any, config: Any, summary: dict[str, Any]) -> str:
     best = journal.best_node()
     best_id = best.id if best else None
@@ -313,7 +224,8 @@ def render_report(journal: Journal, task: Any, config: Any, summary: dict[str, A
     )
     subtitle = (
         f"metric {_e(task.metric)} ({direction}) · code model {_e(config.codegen.model)} · "
-        f"policy {_e(config.search.policy)} · seed {config.seed} · task dir {_e(task.path)}"
+        f"policy {_e(config.search.policy)} · gate {_e(config.search.gate)} · "
+        f"seed {config.seed} · task dir {_e(task.path)}"
     )
     template = Template(
         resources.files("mleworld.agent").joinpath("report_template.html").read_text("utf-8")

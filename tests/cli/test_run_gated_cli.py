@@ -1,0 +1,159 @@
+"""`mleworld run` with the search flags: a gated builtin run with a real fast world model
+end to end, and every bad value refused in one line.
+
+The world model is the fast model trained on the 220 records of
+tests/world/fast/fixtures (seven suite tasks, penguins among them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from mleworld.agent.journal import load_journal
+from mleworld.cli import main
+
+FIXTURE = Path(__file__).parents[1] / "world" / "fast" / "fixtures" / "dev_records.jsonl.gz"
+
+
+@pytest.fixture(scope="module")
+def fast_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from mleworld.corpus.store import Corpus
+    from mleworld.training.fast import train_fast
+
+    root = tmp_path_factory.mktemp("wm")
+    corpus = Corpus.create(root / "corpus")
+    corpus.import_jsonl(FIXTURE)
+    train_fast(Corpus.open(corpus.path), root / "model", data_dirs=None)
+    return root / "model"
+
+
+def _error_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    return err
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--policy", "bogus"], "unknown policy 'bogus'; choose one of:"),
+        (["--gate", "sometimes"], "unknown gate 'sometimes'; choose one of: always, confidence"),
+        (["--beta", "-1"], "search.beta: Input should be greater than or equal to 0"),
+        (["--gamma-success", "1.5"], "search.gamma_success: Input should be less than or equal"),
+        (["--gamma-failure", "-0.1"], "search.gamma_failure: Input should be greater than"),
+        (["--p-run", "2"], "search.p_run: Input should be less than or equal to 1"),
+        (["--p-run", "nan"], "search.p_run"),
+        (["--policy", "bon", "--candidates", "0"], "search.num_candidates"),
+        (["--candidates", "3"], "policy none draws one candidate per step; drop --candidates"),
+        (["--gate", "confidence", "--world-model", "bogus"], "unknown world model 'bogus'"),
+        (["--gate", "confidence", "--world-model", "fast:"], "needs an argument"),
+        (
+            ["--gate", "confidence", "--world-model", "none"],
+            "gate confidence predicts outcomes; pass a world model such as --world-model fast",
+        ),
+        (
+            ["--policy", "bon", "--world-model", "fast:/nonexistent/model"],
+            "/nonexistent/model",
+        ),
+    ],
+)
+def test_bad_search_flags_are_one_line(
+    flags: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    err = _error_of(["run", "penguins", "--steps", "1", "--out", str(out), *flags], capsys)
+    assert message in err
+    assert not out.exists()  # refused before anything was written
+
+
+def test_search_flags_cannot_change_on_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for flags in (["--policy", "bon"], ["--gate", "random"], ["--no-observe"], ["--p-run", "1"]):
+        err = _error_of(["run", "--resume", str(tmp_path), *flags], capsys)
+        assert f"{flags[0]} cannot change when resuming" in err
+
+
+@pytest.mark.slow
+def test_gated_bon_run_with_the_fast_model_end_to_end(tmp_path: Path, fast_model: Path) -> None:
+    run_dir = tmp_path / "run"
+    home = tmp_path / "home"
+    args = [
+        "run",
+        "penguins",
+        "--steps",
+        "4",
+        "--seed",
+        "2",
+        "--defect-rate",
+        "0.5",
+        "--time-limit",
+        "120",
+        "--policy",
+        "bon",
+        "--candidates",
+        "2",
+        "--gate",
+        "confidence",
+        "--gamma-success",
+        "0.6",
+        "--gamma-failure",
+        "0.3",
+        "--beta",
+        "0.25",
+        "--world-model",
+        f"fast:{fast_model}",
+        "--out",
+        str(run_dir),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "mleworld.cli", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ | {"MLEWORLD_HOME": str(home)},
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    config = yaml.safe_load((run_dir / "config.yaml").read_text())["search"]
+    assert config["policy"] == "bon" and config["num_candidates"] == 2
+    assert config["gate"] == "confidence" and config["beta"] == 0.25
+    assert (config["gamma_success"], config["gamma_failure"]) == (0.6, 0.3)
+    assert config["world_model"] == f"fast:{fast_model}" and config["observe"] is True
+
+    nodes = load_journal(run_dir / "journal.jsonl", False).nodes
+    assert len(nodes) == 4
+    for node in nodes:
+        assert node.policy == "bon" and node.gate in ("run", "trusted") and node.gate_reason
+        assert node.generations == 2 and node.predictions == 2 and node.wm_time_s > 0
+        assert all(c["prediction"]["backend"] == "fast" for c in node.candidates)
+        assert node.prediction == node.candidates[node.chosen_index]["prediction"]
+        assert node.executed == (node.gate == "run") and node.real_runs == int(node.executed)
+    summary = json.loads((run_dir / "run.json").read_text())
+    search = summary["search"]
+    real = sum(n.executed for n in nodes)
+    assert search["real_runs"] == real and search["trusted"] == 4 - real
+    assert search["predictions"] == 8 and search["generations"] == 8
+    assert sum(search["exec_time_s_by_stage"].values()) == pytest.approx(
+        summary["used"]["exec_time_s"], abs=0.01
+    )
+    # The live line (plain lines off a terminal) counts real runs and trusted ones.
+    assert f"ran {real}/4" in done.stderr
+    html = (run_dir / "report.html").read_text()
+    assert html.count('<table class="cands">') == 4 and "p_max" in html
+    assert html.count("predicted-only") - html.count("section.node.predicted-only") == 4 - real
+    # The final submission is the best verified node's: no trusted node has a file.
+    best = summary["best"]
+    if best is not None:
+        assert next(n for n in nodes if n.id == best["node_id"]).executed
+    assert all(n.submission_file is None for n in nodes if not n.executed)
