@@ -1,7 +1,7 @@
 """The harness with the builtin strategy on every bundled suite task, next to AIDE's builtin
 agent at the same step budget.
 
-For each suite task, two runs with the same builtin code model, seed, step budget
+For each suite task, two runs (`--workers` at once) with the same builtin code model, seed, step budget
 (`--steps` solution nodes), per-program time limit and sandbox:
 - aide: `mleworld run TASK --steps N` (AIDE's fixed loop; every node runs);
 - harness: `mleworld run TASK --scaffold harness --steps N` (the builtin strategy:
@@ -25,6 +25,7 @@ import platform
 import statistics
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -65,25 +66,25 @@ def _config(task: str, args: argparse.Namespace) -> Any:
     )
 
 
-def run_task(name: str, args: argparse.Namespace, root: Path) -> dict[str, Any]:
-    resolve_task(name)  # build the task first, so neither run pays for it
-    row: dict[str, Any] = {}
+def run_one(name: str, scaffold: str, args: argparse.Namespace, root: str) -> dict[str, Any]:
+    """One run of one scaffold on one task (in a worker process)."""
     started = time.monotonic()
-    row["aide"] = _grade(start_aide(_config(name, args), root / f"{name}-aide"))
-    harness_cfg = {"world_model": args.world_model, "max_turns": 4 * args.steps + 8}
-    summary = start_harness(_config(name, args), root / f"{name}-harness", harness_cfg)
-    row["harness"] = _grade(summary) | {
-        "turns": summary["harness"]["turns"],
-        "tool_calls": summary["harness"]["tool_calls"],
-        "tool_errors": summary["harness"]["tool_errors"],
-        "not_run": summary["steps"] - summary["used"]["executed"],
-        "submission_chosen_by": (summary.get("submission") or {}).get("chosen_by"),
-    }
+    run_dir = Path(root) / f"{name}-{scaffold}"
+    if scaffold == "aide":
+        row = _grade(start_aide(_config(name, args), run_dir))
+    else:
+        harness_cfg = {"world_model": args.world_model, "max_turns": 4 * args.steps + 8}
+        summary = start_harness(_config(name, args), run_dir, harness_cfg)
+        row = _grade(summary) | {
+            "turns": summary["harness"]["turns"],
+            "tool_calls": summary["harness"]["tool_calls"],
+            "tool_errors": summary["harness"]["tool_errors"],
+            "not_run": summary["steps"] - summary["used"]["executed"],
+            "submission_chosen_by": (summary.get("submission") or {}).get("chosen_by"),
+        }
     row["seconds"] = round(time.monotonic() - started, 1)
     print(
-        f"{name}: aide {row['aide']['percentile']} ({row['aide']['medal']}), harness "
-        f"{row['harness']['percentile']} ({row['harness']['medal']}), {row['seconds']} s",
-        flush=True,
+        f"{name} {scaffold}: {row['percentile']} ({row['medal']}), {row['seconds']} s", flush=True
     )
     return row
 
@@ -101,14 +102,28 @@ def main() -> None:
     parser.add_argument("--defect-rate", type=float, default=0.0)
     parser.add_argument("--world-model", default="fast")
     parser.add_argument("--tasks", default="")
+    parser.add_argument("--workers", type=int, default=2, help="runs at once")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     names = [t for t in args.tasks.split(",") if t] or [e.name for e in list_suite()]
     started = time.monotonic()
     tasks: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="harness-suite-") as tmp:
-        for name in names:
-            tasks[name] = run_task(name, args, Path(tmp))
+    for name in names:
+        resolve_task(name)  # build every task first, so no run pays for it
+    jobs = [(name, scaffold) for name in names for scaffold in ("aide", "harness")]
+    with (
+        tempfile.TemporaryDirectory(prefix="harness-suite-") as tmp,
+        ProcessPoolExecutor(max_workers=args.workers) as pool,
+    ):
+        rows = pool.map(
+            run_one,
+            [n for n, _ in jobs],
+            [s for _, s in jobs],
+            [args] * len(jobs),
+            [tmp] * len(jobs),
+        )
+        for (name, scaffold), row in zip(jobs, rows, strict=True):
+            tasks.setdefault(name, {})[scaffold] = row
     summary = {}
     for scaffold in ("aide", "harness"):
         rows = [t[scaffold] for t in tasks.values()]
@@ -124,7 +139,8 @@ def main() -> None:
         "benchmark": "harness_suite",
         "command": "nice -n 10 python benchmarks/harness_suite.py "
         f"--steps {args.steps} --time-limit {args.time_limit:g} --seed {args.seed} "
-        f"--defect-rate {args.defect_rate:g} --world-model {args.world_model}",
+        f"--defect-rate {args.defect_rate:g} --world-model {args.world_model} "
+        f"--workers {args.workers}",
         "machine": {
             "python": platform.python_version(),
             "cpus": os.cpu_count(),

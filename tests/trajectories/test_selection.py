@@ -8,81 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from trajectory_kit import Writer
 
 from cli_runner import run_cli
-from mleworld.harness.trajectory import append_event, load_trajectory
+from mleworld.harness.trajectory import load_trajectory
 from mleworld.trajectories import SelectionConfig, build_samples, select
 from mleworld.trajectories.selection import interactions, submission_quality
-
-
-class Writer:
-    """Builds a trajectory: each `call` is one interaction (assistant + its tool result);
-    `submit` adds a submission with a hidden grade of the given normalised score."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path / "trajectory.jsonl"
-        path.mkdir(parents=True, exist_ok=True)
-        self.index = 0
-        self.turn = 0
-        self.context: list[int] = []
-        append_event(self.path, {"event": "start", "task": "toy", "tools": [{"type": "function"}]})
-        self._message({"role": "system", "content": "sys"})
-        self._message({"role": "user", "content": "task"})
-
-    def _message(self, message: dict[str, Any]) -> int:
-        append_event(
-            self.path,
-            {"event": "message", "index": self.index, "turn": self.turn, "message": message},
-        )
-        self.context.append(self.index)
-        self.index += 1
-        return self.index - 1
-
-    def call(self, name: str = "run", quality: float | None = None) -> int:
-        call_id = f"c{self.turn}"
-        assistant = self._message(
-            {
-                "role": "assistant",
-                "content": f"turn {self.turn}",
-                "tool_calls": [
-                    {
-                        "id": call_id,
-                        "type": "function",
-                        "function": {"name": name, "arguments": "{}"},
-                    }
-                ],
-            }
-        )
-        if quality is not None:
-            grade = {"valid": True, "normalized_score": quality, "percentile": 50.0}
-            append_event(
-                self.path,
-                {
-                    "event": "submission",
-                    "node_id": f"n{self.turn}",
-                    "message_index": assistant,
-                    "grade": grade,
-                },
-            )
-        self._message({"role": "tool", "tool_call_id": call_id, "content": "{}"})
-        self.turn += 1
-        return assistant
-
-    def compact(self, keep: int) -> int:
-        summary = self._message({"role": "user", "content": "[context summary] ..."})
-        kept = self.context[2:-1][-keep:] if keep else []
-        self.context = [0, 1, summary, *kept]
-        append_event(
-            self.path,
-            {
-                "event": "compaction",
-                "summary_index": summary,
-                "context": self.context,
-                "dropped": [],
-                "kept": kept,
-            },
-        )
-        return summary
 
 
 def selected(tmp_path: Path, qualities: list[float | None], after: int = 0, **config: Any):
