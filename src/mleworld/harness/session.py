@@ -40,6 +40,7 @@ from mleworld.harness.config import (
 )
 from mleworld.harness.models import ToolModel, Turn, get_tool_model
 from mleworld.harness.prompts import SYSTEM, task_message
+from mleworld.harness.results import finish
 from mleworld.harness.tools import ToolCallError, tool_schemas
 from mleworld.harness.trajectory import (
     SCHEMA_VERSION,
@@ -409,8 +410,6 @@ def _drive(
     progress: Progress | None,
     fresh: bool,
 ) -> dict[str, Any]:
-    from mleworld.harness.results import finish
-
     progress = progress or QuietProgress()
     with _locked(run_dir):
         save_config(config, run_dir)
