@@ -112,12 +112,16 @@ def test_a_trusted_node_is_never_submitted_even_with_a_better_predicted_metric(
     monkeypatch.setitem(GATES, "run-first", f"{__name__}:RunFirstTrustRest")
     task = make_task(tmp_path / "task")
     model = ScriptedCodeModel(
-        [answer("weak", program(10, 0.75)), answer("predicted strong", program(20, 1.0))]
+        [answer("weak", program(10, 0.75)), answer("predicted strong", program(20, 1.0))],
+        cycle=True,
     )
     world = ScriptedWorld()
-    config = config_for(task, gate="run-first", num_drafts=2, steps=2)
+    config = config_for(task, gate="run-first", num_drafts=3, steps=3)
     summary = loop.start(config, tmp_path / "run", code_model=model, world_model=world)
-    first, trusted = nodes(tmp_path / "run")
+    first, trusted, _ = nodes(tmp_path / "run")
+    # Later prompts remember the trusted program's result as predicted, not measured.
+    memory = model.requests[2].prompt
+    assert "validation accuracy = 1" in memory and "predicted by the world model, not run" in memory
     assert first.verified and first.exec_id == first.id and first.gate_reason == "first"
     assert trusted.predicted_only and trusted.metric == 1.0 and not trusted.is_buggy
     assert trusted.submission_file is None and trusted.outcome is None
@@ -130,6 +134,9 @@ def test_a_trusted_node_is_never_submitted_even_with_a_better_predicted_metric(
         run_dir / "submissions" / f"{first.id}.csv"
     ).read_bytes()
     assert {p.stem for p in (run_dir / "submissions").iterdir()} == {first.id}
+    html = (run_dir / "report.html").read_text()
+    assert html.count('class="predicted pr-clean"') == 2  # both trusted nodes drawn hollow
+    assert html.count("stands in as the outcome") == 2 and "gate trusted (later)" in html
     # Only the real run was observed, with its real output.
     assert [r.node_id for r in world.seen] == [first.id]
     assert world.seen[0].y.term_out == first.outcome["term_out"]

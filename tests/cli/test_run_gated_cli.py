@@ -157,3 +157,55 @@ def test_gated_bon_run_with_the_fast_model_end_to_end(tmp_path: Path, fast_model
     if best is not None:
         assert next(n for n in nodes if n.id == best["node_id"]).executed
     assert all(n.submission_file is None for n in nodes if not n.executed)
+
+
+def test_random_gate_without_observe_through_the_cli(
+    tmp_path: Path, fast_model: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from threshold_task import answer, make_task, program
+
+    task = make_task(tmp_path / "task")
+    replies = tmp_path / "replies.json"
+    replies.write_text(
+        json.dumps([answer("a", program(20, 1.0)), answer("b", program(10, 0.75))] * 2)
+    )
+    run_dir = tmp_path / "run"
+    main(
+        [
+            "run",
+            str(task.path),
+            "--steps",
+            "3",
+            "--code-model",
+            f"scripted:{replies}",
+            "--gate",
+            "random",
+            "--p-run",
+            "0",
+            "--no-observe",
+            "--world-model",
+            f"fast:{fast_model}",
+            "--out",
+            str(run_dir),
+            "--quiet",
+        ]
+    )
+    printed = capsys.readouterr().out
+    config = yaml.safe_load((run_dir / "config.yaml").read_text())["search"]
+    assert config["observe"] is False and config["p_run"] == 0 and config["gate"] == "random"
+    assert config["policy"] == "none" and config["num_candidates"] == 1
+    nodes = load_journal(run_dir / "journal.jsonl", False).nodes
+    # Policy none: the gate asked the world model for the chosen program's prediction.
+    assert all(n.predictions == 1 and n.prediction["backend"] == "fast" for n in nodes)
+    # p_run 0: only mandatory checks ran (a new best, a missing confidence); the rest skipped.
+    mandatory = ("predicted metric", "prediction without confidence", "no prediction")
+    for node in nodes:
+        if node.executed:
+            assert node.gate_reason.startswith(mandatory), node.gate_reason
+        else:
+            assert node.gate_reason in ("random skip (p_run 0)", "predicted timeout: never run")
+    summary = json.loads((run_dir / "run.json").read_text())
+    assert summary["search"]["observe"] is False
+    trusted = summary["search"]["trusted"]
+    if trusted:
+        assert f"{trusted} trusted, 3 predictions" in printed

@@ -90,7 +90,7 @@ class Agent:
         parent_code = parent.code if parent is not None else None
         parent_output = parent.term_out if parent is not None else None
         # AIDE shows the summaries of earlier programs when drafting and improving, not when debugging.
-        earlier = [] if stage == "debug" else [n for n in self.journal if n.code]
+        earlier = [] if stage == "debug" else [_remembered(n) for n in self.journal if n.code]
         prompt = build_prompt(
             stage,
             self.task,
@@ -309,6 +309,20 @@ class Agent:
             or node.metric is None
         )
         node.submission_file = None
+
+
+def _remembered(node: Node) -> Node | dict[str, Any]:
+    """A node as the prompt's memory shows it: a trusted one says its result was predicted."""
+    if not node.predicted_only:
+        return node
+    return {
+        "stage": node.stage,
+        "plan": node.plan,
+        "metric": node.metric,
+        "is_buggy": node.is_buggy,
+        "exc_type": node.exc_type,
+        "summary": "predicted by the world model, not run",
+    }
 
 
 @dataclass

@@ -76,6 +76,14 @@ def print_result(summary: dict[str, Any], run_dir: Path) -> None:
         f"execution time: {used.get('exec_time_s', 0):.1f}s  "
         f"wall time: {used.get('wall_time_s', 0):.1f}s  stopped by: {summary.get('stop_reason')}"
     )
+    search = summary.get("search") or {}
+    if search.get("predictions") or search.get("trusted"):
+        print(
+            f"search: policy {search.get('policy')}, gate {search.get('gate')}: "
+            f"{search.get('real_runs', 0)} real runs, {search.get('trusted', 0)} trusted, "
+            f"{search.get('predictions', 0)} predictions in {search.get('wm_time_s', 0):.1f}s "
+            f"({search.get('world_model')})"
+        )
     print(f"run dir: {run_dir}")
 
 
