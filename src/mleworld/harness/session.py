@@ -17,19 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from mleworld.agent.budget import MIN_EXEC_S, Budget
 from mleworld.agent.config import RunConfig, load_config, save_config
 from mleworld.agent.journal import Journal
-from mleworld.agent.loop import (
-    MIN_EXEC_S,
-    Budget,
-    Execute,
-    SandboxExecute,
-    _locked,
-    _resolve_task,
-    check_config,
-)
+from mleworld.agent.loop import SandboxExecute, _locked, _resolve_task, check_config
 from mleworld.agent.node import Node
 from mleworld.agent.progress import Progress, QuietProgress
+from mleworld.agent.step import Execute
 from mleworld.errors import ConfigError, MleWorldError
 from mleworld.harness import context as ctx
 from mleworld.harness.config import (

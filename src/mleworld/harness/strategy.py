@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from mleworld.agent.loop import MIN_EXEC_S, derive_seed
+from mleworld.agent.budget import MIN_EXEC_S, derive_seed
 from mleworld.agent.node import Node
 from mleworld.codegen.base import CodeModel, CodeRequest
 from mleworld.errors import MleWorldError

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mleworld.agent.loop import MIN_EXEC_S, Budget, Execute, node_id_for
+from mleworld.agent.budget import MIN_EXEC_S, Budget, node_id_for
 from mleworld.agent.node import GATE_RUN, Node, clean_metric
 from mleworld.agent.report import SUBMISSIONS_DIR
+from mleworld.agent.step import Execute
 from mleworld.errors import MleWorldError
 from mleworld.execution.outcome import Outcome
 from mleworld.harness import tools
