@@ -17,6 +17,7 @@ from typing import Any
 
 from mleworld.evaluation.plots import _figure, _save
 
+PLOT_FILES = ("percentile.png", "valid_rate.png", "real_exec.png", "fig1c.png", "over_time.png")
 _GATE_COLOURS = {"always": "#4c72b0", "confidence": "#dd8452", "random": "#55a868"}
 
 
@@ -99,10 +100,11 @@ def plot_over_time(results: dict[str, Any], path: Path) -> Path:
 def write_plots(results: dict[str, Any], root: Path) -> list[Path]:
     if not _rows(results):
         return []
+    percentile, valid, real_exec, fig1c, over_time = (root / name for name in PLOT_FILES)
     return [
-        _bars(results, root / "percentile.png", "mean_percentile", "mean percentile", "se"),
-        _bars(results, root / "valid_rate.png", "valid_rate", "valid rate", None),
-        plot_real_exec(results, root / "real_exec.png"),
-        plot_fig1c(results, root / "fig1c.png"),
-        plot_over_time(results, root / "over_time.png"),
+        _bars(results, percentile, "mean_percentile", "mean percentile", "se"),
+        _bars(results, valid, "valid_rate", "valid rate", None),
+        plot_real_exec(results, real_exec),
+        plot_fig1c(results, fig1c),
+        plot_over_time(results, over_time),
     ]

@@ -31,6 +31,9 @@ from mleworld.experiments.grid import GridSpec, Trial
 from mleworld.experiments.trial import run_trial
 
 EXECUTORS = ("local", "ray")
+# Drawing the plots costs a few CPU seconds, taken from the trials on a busy machine:
+# the tables follow every trial, the plots at most this often (and at the end).
+PLOT_EVERY_S = 300.0
 FAILURES_FILE = "failures.jsonl"
 
 
@@ -244,6 +247,7 @@ def run_experiment(
     }
     finished_here = 0
     results = store.write_results(root, spec, done, plots=plots)
+    last_plot = time.monotonic()
     results["trials_failed"] = 0
     if not todo:
         if progress:
@@ -296,9 +300,13 @@ def run_experiment(
                 state["done"] += 1
                 pct = done[trial.key]["percentile"]
                 state["last"] = f"{trial.key} pct {'invalid' if pct is None else f'{pct:.1f}'}"
-            results = store.write_results(root, spec, done, plots=plots)
+            due = plots and time.monotonic() - last_plot >= PLOT_EVERY_S
+            results = store.write_results(root, spec, done, plots=due)
+            last_plot = time.monotonic() if due else last_plot
             fill()
             show()
+        if plots:
+            results = store.write_results(root, spec, done, plots=True)
     except BaseException:
         pool.close(wait=False)
         raise

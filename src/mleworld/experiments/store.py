@@ -119,9 +119,11 @@ def write_results(
         },
     }
     atomic_write(root / RESULTS_JSON, json.dumps(results, indent=1) + "\n")
-    if plots:
-        from mleworld.experiments.plots import write_plots
+    from mleworld.experiments.plots import PLOT_FILES, write_plots
 
+    if plots:
         results["plots"] = [p.name for p in write_plots(results, root)]
+    else:  # drawn at an earlier update: still listed
+        results["plots"] = [name for name in PLOT_FILES if (root / name).is_file()]
     atomic_write(root / RESULTS_MD, render_results(results))
     return results
