@@ -1,4 +1,5 @@
-"""`mleworld experiment`: flags into a GridSpec, then experiments.runner.
+"""`mleworld experiment` (flags into a GridSpec, then experiments.runner) and
+`mleworld diagnose` (experiments.diagnose).
 
 The grid, the trials and the numbers live in mleworld.experiments; this module
 parses flags and prints where the results are.
@@ -174,5 +175,34 @@ def experiment(
         raise typer.Exit(1)
 
 
+def diagnose(
+    runs: list[Path] = typer.Option(..., "--runs", help="Run or experiment directories."),
+    out: Path = typer.Option(Path("diagnose"), "--out", help="Where diagnose.md/json go."),
+    per_task_stage: int = typer.Option(
+        3, "--states-per-task-stage", help="States sampled per (task, stage)."
+    ),
+    candidates: int = typer.Option(4, "--candidates", help="Candidates drawn per state."),
+    world_model: str = typer.Option("fast", "--world-model", help="World model to predict with."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the state sample."),
+) -> None:
+    """Fixed-state diagnostics (appendix P): every rule over the same candidates, graded."""
+    from mleworld.experiments.diagnose import run_diagnose
+
+    def said(n: int, total: int, state: Any, elapsed: float) -> None:
+        typer.echo(f"state {n}/{total} {state.key} ({state.stage}) done, {elapsed:.0f}s", err=True)
+
+    result = run_diagnose(
+        runs,
+        out,
+        per_task_stage=per_task_stage,
+        candidates=candidates,
+        world_model=world_model,
+        seed=seed,
+        on_state=said,
+    )
+    print(f"{result['states']} states; results: {out / 'diagnose.md'}")
+
+
 def register(app: typer.Typer) -> None:
     app.command("experiment")(experiment)
+    app.command("diagnose")(diagnose)
