@@ -110,3 +110,8 @@ def test_over_time_carries_forward_and_pads_short_trials() -> None:
         trial(NONE, "b", 0, 40.0, timeline=line(40.0, 40.0, 40.0)),
     ]
     assert aggregate.over_time(trials, 3) == [20.0, 60.0, 60.0]
+
+
+def test_by_task_averages_seeds_within_each_task() -> None:
+    trials = [trial(NONE, "a", 0, 80.0), trial(NONE, "a", 1, None), trial(BON, "b", 0, 30.0)]
+    assert aggregate.by_task(trials) == {"none_always": {"a": 40.0}, "bon_always": {"b": 30.0}}

@@ -205,3 +205,14 @@ def over_time(trials: list[dict[str, Any]], steps: int) -> list[float]:
         by_seed[int(t["seed"])].append(padded)
     per_seed = [np.mean(np.array(v), axis=0) for v in by_seed.values()]
     return [round(float(x), 4) for x in np.mean(np.array(per_seed), axis=0)]
+
+
+def by_task(trials: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """arm -> task -> mean percentile over that task's finished seeds (invalid = 0)."""
+    cells: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for t in trials:
+        cells[t["arm"]][t["task"]].append(float(t.get("score_percentile") or 0.0))
+    return {
+        arm: {task: round(float(np.mean(v)), 2) for task, v in sorted(tasks.items())}
+        for arm, tasks in cells.items()
+    }

@@ -50,23 +50,40 @@ def _checks(results: dict[str, Any]) -> list[str]:
             out.append("- No arm beats `none` by more than 2 SE of the paired seed means.")
     gates = {r["arm"]: r["gate"] for r in results["rows"]}
     for name, c in comp["gate"].items():
-        if gates.get(name) != "confidence":
+        if gates.get(name) != "confidence" or not c["pairs"]:
             continue
         saving, delta, se = c["exec_saving"], c["delta"], c["se_seeds"]
         ok_saving = saving is not None and saving >= 0.30
-        ok_loss = delta is not None and se is not None and delta >= -se
+        if se is None:
+            loss = "no SE yet: fewer than 2 seeds"
+        else:
+            loss = "a change within 1 SE" if delta >= -se else "a loss beyond 1 SE"
         out.append(
             f"- {name} vs {c['ungated']}: saves {_pct(saving)} of real execution "
             f"({'≥' if ok_saving else '<'} 30%), percentile {_pm(delta, se)} "
-            f"({'within' if ok_loss else 'not within'} 1 SE) over {c['pairs']} paired trials."
+            f"({loss}) over {c['pairs']} paired trials."
         )
     for name, c in comp["random_vs_confidence"].items():
+        if not c["pairs"]:
+            continue
         saving = c["exec_saving"]
         out.append(
             f"- {name} vs {c['random']}: confidence uses {_pct(saving)} less real execution "
             f"than random, percentile {_pm(c['delta'], c['se_seeds'])} over {c['pairs']} pairs."
         )
     return out
+
+
+def _by_task(results: dict[str, Any]) -> list[str]:
+    """Mean percentile per task (seeds averaged, invalid = 0) for every arm with trials."""
+    cells = results.get("by_task") or {}
+    arms = [r["arm"] for r in results["rows"] if r["trials"]]
+    tasks = sorted({t for arm in arms for t in cells.get(arm, {})})
+    if not tasks:
+        return []
+    body = [[t] + [_f(cells.get(arm, {}).get(t)) for arm in arms] for t in tasks]
+    head = ["task"] + [f"`{a}`" for a in arms]
+    return ["", "## Mean percentile by task (seeds averaged)", "", *_table(head, body)]
 
 
 def render_results(results: dict[str, Any]) -> str:
@@ -137,6 +154,7 @@ def render_results(results: dict[str, Any]) -> str:
             for name, c in comp["gate"].items()
         ]
         lines += _table(["gated", "ungated", "pairs", "exec saved", "Δ pct ± SE"], body)
+    lines += _by_task(results)
     checks = _checks(results)
     if checks:
         lines += ["", "## Acceptance checks (issue 13), as measured", "", *checks]

@@ -79,6 +79,7 @@ def plot_fig1c(results: dict[str, Any], path: Path) -> Path:
             xytext=(_num(a["real_exec_s_per_trial"]), _num(a["mean_percentile"])),
             arrowprops={"arrowstyle": "->", "color": "#555555", "lw": 1},
         )
+    ax.margins(x=0.18, y=0.12)  # room for the arm labels
     ax.set_xlabel("real execution per trial (s)")
     ax.set_ylabel("mean percentile (invalid = 0)")
     ax.set_title("quality against real execution (arrows: ungated -> gated)", fontsize=10)

@@ -114,6 +114,7 @@ def write_results(
         "grid": spec.to_dict(),
         "rows": aggregate.rows(spec.arms, done, planned),
         "comparisons": aggregate.comparisons(spec.arms, done),
+        "by_task": aggregate.by_task(done),
         "over_time": {
             arm.name: aggregate.over_time(by_arm.get(arm.name, []), horizon) for arm in spec.arms
         },
