@@ -54,6 +54,7 @@ def _register() -> None:
         run_cmd,
         task_cmd,
         trajectories_cmd,
+        wirl_cmd,
         wm_cmd,
         wm_eval_cmd,
     )
@@ -74,6 +75,7 @@ def _register() -> None:
         wm_eval_cmd,
         experiment_cmd,
         trajectories_cmd,
+        wirl_cmd,
     ):
         module.register(app)
 

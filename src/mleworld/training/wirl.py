@@ -60,6 +60,6 @@ def wirl_loss(
         "tokens": float(mask.sum()),
         "clipped_share": float(((1 - inside) * mask).sum() / valid),
         "empty_windows": int((tokens == 0).sum()),
-        "mean_ratio": float((ratio * mask).sum() / valid),
+        "mean_ratio": float((ratio.detach() * mask).sum() / valid),
     }
     return loss, stats
