@@ -105,3 +105,26 @@ def test_the_fused_program_runs_and_scores(task: Task, tmp_path: Path) -> None:
     outcome = execute(gen.code, task)
     assert outcome.exc_type == "None", outcome.term_out[-2000:]
     assert outcome.submission and outcome.metric is not None and 0.5 < outcome.metric <= 1.0
+
+
+def test_on_an_improve_step_the_candidates_changes_add_up(task: Task) -> None:
+    parent = program(task, **HGB)
+    profile = profile_task(task)
+    base = extract_spec(parent)
+    assert base is not None
+    deeper = base.copy(params={**base.params, "max_iter": 200})
+    kfold = base.copy(validation="kfold", n_splits=5)
+    imputed = base.copy(num_impute="zero")
+    pool = [
+        (render(deeper, profile).code, facts(0.80)),
+        (render(kfold, profile).code, facts(0.85)),
+        (render(imputed, profile).code, facts(None, exc="ValueError")),  # predicted to fail
+    ]
+    request = request_for(task, pool)
+    request.parent_code = parent
+    gen = BuiltinCodeModel().generate(request)
+    fused = extract_spec(gen.code)
+    assert fused is not None and fused.validation == "kfold"  # the strongest: K-fold
+    assert fused.params["max_iter"] == 200  # the other usable candidate's change on top
+    assert fused.num_impute == base.num_impute  # a predicted failure's change is not taken
+    assert "max_iter=200" in gen.plan

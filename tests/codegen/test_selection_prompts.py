@@ -144,7 +144,7 @@ def test_observed_facts_and_odd_values() -> None:
 def test_fusion_request_carries_the_pool_as_text_and_data(task: Task) -> None:
     base = CodeRequest("draft", "DRAFT PROMPT", task=task, seed=5, extra={"step": 3})
     request = fusion_request(base, [shown(0.7, code="print(7)\n"), shown(None, "KeyError")], False)
-    assert request.stage == "fuse" and request.seed == 5 and request.parent_code == "print(7)\n"
+    assert request.stage == "fuse" and request.seed == 5 and request.parent_code is None
     assert request.prompt.index("# Candidates") < request.prompt.index("DRAFT PROMPT")
     assert "failed with KeyError" in request.prompt
     assert request.extra["step"] == 3 and request.extra["lower_is_better"] is False

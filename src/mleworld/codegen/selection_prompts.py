@@ -353,7 +353,8 @@ def fusion_request(
 
     The prompt holds the candidates and then the step's own prompt; `extra`
     carries the same candidates as data (plan, code, facts) for backends that
-    do not read text, and `parent_code` is the first candidate's program.
+    do not read text. The parent fields stay the step's own (the program an
+    improve or debug step starts from).
     """
     labels = [str(i + 1) for i in range(len(pool))]
     programs = "\n\n".join(_program_section(k, s) for k, s in zip(labels, pool, strict=True))
@@ -366,12 +367,4 @@ def fusion_request(
         {"plan": s.plan, "code": s.code, "facts": s.facts.to_dict()} for s in pool
     ]
     extra["lower_is_better"] = lower_is_better
-    return replace(
-        request,
-        stage="fuse",
-        prompt=prompt,
-        parent_code=pool[0].code if pool else request.parent_code,
-        parent_output=pool[0].output if pool else request.parent_output,
-        parent_exc_type=pool[0].facts.exception if pool else request.parent_exc_type,
-        extra=extra,
-    )
+    return replace(request, stage="fuse", prompt=prompt, extra=extra)

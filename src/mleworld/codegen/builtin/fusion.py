@@ -7,6 +7,8 @@ are ranked the way the builtin judge ranks them (usable, then the predicted
 score in the task's direction, then p_clean). The strongest one that carries a
 builtin spec is the base; from the other candidates predicted usable it takes
 
+* on an improve step, their own changes to the step's parent (each candidate
+  makes one) where the base kept the parent's choice: the improvements add up;
 * the feature blocks and feature switches the base lacks (calendar features,
   frequency-encoded high-cardinality columns), and
 * when the best of them uses another model family, that model as a blend (or
@@ -18,6 +20,7 @@ When the base gains nothing (one candidate, identical choices, no spec to read),
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,6 +38,18 @@ from mleworld.codegen.selection_prompts import OutcomeFacts
 from mleworld.errors import MleWorldError
 
 _NEEDS_HARDCODED = ("row_stats", "ratio")  # these blocks name columns the program lists itself
+# spec fields a one-change improvement may touch (besides params and features), in words
+_CHANGEABLE = {
+    "validation": "the validation scheme",
+    "n_splits": "the number of folds",
+    "final_fit": "the final fit",
+    "num_impute": "the imputation",
+    "cat_encoding": "the categorical encoding",
+    "high_card": "the high-cardinality encoding",
+    "date_features": "the calendar features",
+    "log_target": "the log-scale target",
+    "text": "the TF-IDF settings",
+}
 
 
 class FusionError(MleWorldError):
@@ -72,9 +87,10 @@ def fuse(request: CodeRequest, profile: TaskProfile, rng: random.Random) -> Fuse
     spec = base.spec.copy()
     notes: list[str] = []
     sources = [base.index]
+    parent = extract_spec(request.parent_code) if request.extra.get("candidates") else None
     for donor in donors:
         assert donor.spec is not None
-        taken = _take_features(spec, donor.spec, profile)
+        taken = _take_changes(spec, donor.spec, parent) + _take_features(spec, donor.spec, profile)
         if taken:
             notes.append(f"{', '.join(taken)} from candidate {donor.index + 1}")
             sources.append(donor.index)
@@ -130,6 +146,34 @@ def _entries(request: CodeRequest) -> list[_Entry]:
             continue
         out.append(_Entry(index, plan, extract_spec(code), facts))
     return out
+
+
+def _take_changes(spec: ProgramSpec, donor: ProgramSpec, parent: ProgramSpec | None) -> list[str]:
+    """The donor's own changes to the step's parent, where the base kept the parent's choice.
+
+    Candidates of an improve step each change one thing of the same parent; the
+    fusion applies the others' changes on top of the strongest. A change of model
+    family is not taken (the partner blend covers it), nor a hyperparameter of
+    another family's model.
+    """
+    if parent is None:
+        return []
+    taken: list[str] = []
+    if spec.family == donor.family == parent.family:
+        for key, value in donor.params.items():
+            if value != parent.params.get(key) and spec.params.get(key) == parent.params.get(key):
+                spec.params[key] = value
+                taken.append(f"{key}={value}")
+    for name in _CHANGEABLE:
+        mine, theirs, before = getattr(spec, name), getattr(donor, name), getattr(parent, name)
+        if theirs != before and mine == before:
+            setattr(spec, name, copy.deepcopy(theirs))
+            taken.append(_CHANGEABLE[name])
+    partner = donor.ensemble
+    if partner and not spec.ensemble and not parent.ensemble and partner["family"] != spec.family:
+        spec.ensemble = copy.deepcopy(partner)
+        taken.append(f"the blend with {FAMILY_TITLES.get(partner['family'], partner['family'])}")
+    return taken
 
 
 def _take_features(spec: ProgramSpec, donor: ProgramSpec, profile: TaskProfile) -> list[str]:
