@@ -135,3 +135,20 @@ def test_manifest_errors_name_the_entry_and_the_fix(tmp_path: Path) -> None:
     assert entry.name == "b" and entry.time_column == "day"
     with pytest.raises(MleWorldError, match="unknown executor"):
         create_many(csv_manifest, tmp_path / "out", executor="dask")
+
+
+@pytest.mark.ray
+def test_the_ray_executor_builds_the_same_report(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    data = tmp_path / "data"
+    data.mkdir()
+    _table(120, seed=4).to_csv(data / "small.csv", index=False)
+    _table(120, seed=5, with_label=False).to_csv(data / "broken.csv", index=False)
+    (data / "manifest.csv").write_text(
+        "name,data,target,metric,positive_class\n"
+        "small,small.csv,label,auc,yes\n"
+        "broken,broken.csv,label,auc,yes\n"
+    )
+    report = create_many(data, tmp_path / "tasks", workers=2, executor="ray")
+    assert report["kept"] == ["small"] and list(report["excluded"]) == ["broken"]
+    assert validate_task(tmp_path / "tasks" / "small") == []
