@@ -41,13 +41,16 @@ def outcome_as_prediction(outcome: dict[str, Any] | None) -> dict[str, Any] | No
     if outcome is None:
         return None
     valid = outcome.get("submission_valid")
-    return {
-        "exc_type": outcome.get("exc_type"),
+    exc = outcome.get("exc_type")
+    clean = exc in ("None", None) and not outcome.get("timed_out")
+    return {  # an observed run is certain: its class has probability 1
+        "exc_type": "None" if clean else (exc or "TimeoutError"),
+        "exc_probs": None,
         "term_out": outcome.get("term_out") or "",
         "metric": outcome.get("metric"),
         "submission": bool(outcome.get("submission")) and valid is not False,
-        "p_clean": None,
-        "p_max": None,
+        "p_clean": 1.0 if clean else 0.0,
+        "p_max": 1.0,
         "observed": True,
     }
 
