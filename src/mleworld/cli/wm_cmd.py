@@ -16,8 +16,27 @@ TRAINABLE = ("fast",)
 
 
 def register(app: typer.Typer) -> None:
-    """Add `train` to the `mleworld wm` group."""
+    """Add `train` and `calibrate-runtime` to the `mleworld wm` group."""
     from mleworld.cli.groups import wm_app
+
+    @wm_app.command("calibrate-runtime")
+    def calibrate_runtime_command(
+        as_json: bool = typer.Option(False, "--json", help="Print the factors as JSON."),
+    ) -> None:
+        """Measure the runtime model's cost factors on this machine and cache them."""
+        from mleworld.cli.common import print_json
+        from mleworld.world.runtime.calibrate import cache_path, calibration
+
+        measured = calibration(recalibrate=True)
+        if as_json:
+            print_json({**measured.to_dict(), "path": str(cache_path())})
+            return
+        print(
+            f"runtime calibration written to {cache_path()}: startup {measured.startup_s:.2f} s, "
+            f"contention {measured.contention:.2f}, {len(measured.per_unit)} estimator families"
+        )
+        for family, seconds in sorted(measured.per_unit.items()):
+            print(f"  {family}: {seconds:.3g} s per work unit")
 
     @wm_app.command("train")
     def train_command(

@@ -56,6 +56,8 @@ from mleworld.world.fast.neighbours import (
 from mleworld.world.fast.persist import atomic_directory, check_directory, load_json, save_json
 from mleworld.world.fast.tfidf import CodeTfidf
 from mleworld.world.prediction import Prediction, Query
+from mleworld.world.runtime.forecast import evidence as runtime_evidence
+from mleworld.world.runtime.forecast import for_report as runtime_forecast
 from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab
 
 SCHEMA_VERSION = 1
@@ -221,6 +223,12 @@ class FastWorldModel:
                 hot[self.vocab.index(first.exc_type)] = 1.0
                 dist = weight * hot + (1.0 - weight) * dist
                 certain = weight >= 0.9
+            timed = runtime_forecast(report, float(query.x.time_limit_s))
+            if timed is not None and timed.p_timeout > 0.0:
+                # The work the program asks for against its time limit (world/runtime).
+                hot = np.zeros(len(self.vocab))
+                hot[self.vocab.index(TIMEOUT)] = 1.0
+                dist = timed.p_timeout * hot + (1.0 - timed.p_timeout) * dist
             exc = self.vocab.classes[int(np.argmax(dist))]
             if exc == OTHER and first is not None and self.vocab.normalize(first.exc_type) == OTHER:
                 # A class outside the vocabulary that static analysis proves: name it exactly.
@@ -254,6 +262,8 @@ class FastWorldModel:
                 data_overview=query.x.data_overview,
             )
             evidence = [finding_dict(f) for f in getattr(report, "findings", None) or []]
+            if timed is not None:
+                evidence.append(runtime_evidence(timed))
             latency = (float(inputs.seconds[i]) + share + time.perf_counter() - own) * 1000.0
             out.append(
                 Prediction(

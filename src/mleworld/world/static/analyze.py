@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mleworld.codegen.packages import imported_modules
 from mleworld.errors import MleWorldError
-from mleworld.world.static import names, submission
+from mleworld.world.static import names, submission, work
 from mleworld.world.static.report import DETECTORS, FATAL_CONFIDENCE, Finding, StaticReport
 from mleworld.world.static.syntax import check_syntax
 from mleworld.world.static.walker import Walker
@@ -55,7 +55,13 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
     findings = sorted(walked, key=lambda f: (f.line is None, f.line or 0, rank[id(f)]))
     position = {id(f): i for i, f in enumerate(findings)}
     order = [position[id(f)] for f in sorted(walked, key=lambda f: rank[id(f)])]
-    report = StaticReport(findings, writes_submission=writes, order=order)
+    loops = work.python_fit(walker)
+    report = StaticReport(
+        findings,
+        writes_submission=writes,
+        order=order,
+        work=[*walker.work, loops] if loops is not None else list(walker.work),
+    )
     report.signals = _signals(report, program, float(len(walker.index.modules)), walker)
     return report
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import columns, files, frames, kwargs, library, params
+from mleworld.world.static import columns, files, frames, kwargs, library, params, work
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -106,6 +106,7 @@ def call_method(
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
         params.check_fit(walker, owner, method.name, node)
+        work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)
         return owner if method.name in ("fit", "set_params") else UNKNOWN

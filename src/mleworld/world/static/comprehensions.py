@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from mleworld.world.static import work
 from mleworld.world.static.flow import BRANCH, LOOP
 from mleworld.world.static.loops import MAX_UNROLL, element
 from mleworld.world.static.scopes import Scope, comprehension_targets
@@ -49,7 +50,9 @@ class ComprehensionWalker:
                     self.assign(gen.target, element(source))
                     for cond in gen.ifs:
                         self.expr(cond)
-                self._comprehension_result(node)
+                with work.scaled(self, work.trips(self, node.generators[0].iter, first)):
+                    self.python_steps += self.work_scale
+                    self._comprehension_result(node)
         finally:
             self.scope = outer
             self.certainty = saved

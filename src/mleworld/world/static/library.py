@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, frame_sources, params
+from mleworld.world.static import files, frame_sources, params, work
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -195,6 +195,11 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "Series"): _series,
     ("pandas", "concat"): frame_sources.concat,
     ("sklearn.model_selection", "train_test_split"): frame_sources.split,
+    ("sklearn.model_selection", "cross_val_score"): work.cross_val,
+    ("sklearn.model_selection", "cross_validate"): work.cross_val,
+    ("sklearn.model_selection", "cross_val_predict"): work.cross_val,
+    ("lightgbm", "train"): work.lgb_train(None),
+    ("lightgbm", "cv"): work.lgb_train(5.0),
     ("builtins", "open"): _open,
     ("builtins", "sorted"): _sequence,
     ("builtins", "list"): _sequence,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from mleworld.world.static import work
 from mleworld.world.static.flow import BREAK, EXIT, LOOP
 from mleworld.world.static.scopes import bound_in, merge
 from mleworld.world.static.values import (
@@ -127,7 +128,8 @@ def _literal_names(node: ast.AST) -> list[str] | None:
 
 
 def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
-    items, each = iteration(walker.expr(node.iter))
+    iterated = walker.expr(node.iter)
+    items, each = iteration(iterated)
     unrolled = items is not None and walker.steps < UNROLL_STEPS
     safe = (
         frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
@@ -150,7 +152,8 @@ def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
     walker.certainty *= LOOP
     try:
         walker.assign(node.target, each)
-        walker.block(node.body)
+        with work.scaled(walker, work.trips(walker, node.iter, iterated)):
+            walker.block(node.body)
         walker.block(node.orelse)
     finally:
         walker.certainty = saved

@@ -104,9 +104,11 @@ def instance(
     made = Instance(cls)
     if star:
         return made
-    params = _bind(cls, args, kw)
-    if params is None:
+    given = _bind(cls, args, kw)
+    if given is None:
         return made
+    made.given = given
+    params = {name: literal(value) for name, value in given.items()}
     made.params = {k: v for k, v in params.items() if v is not _MISSING}
     made.inner = _inner_instances([*args, *kw.values()])
     if not is_sklearn_class(cls):
@@ -150,20 +152,18 @@ def _inner_instances(values: list[Value]) -> list[Instance]:
     return out
 
 
-def _bind(cls: type, args: list[Value], kw: dict[str, Value]) -> dict[str, Any] | None:
-    """Parameter name -> literal (or _MISSING) for a call; None when it does not bind."""
+def _bind(cls: type, args: list[Value], kw: dict[str, Value]) -> dict[str, Value] | None:
+    """Parameter name -> the value given for it; None when the call does not bind."""
     try:
         signature = inspect.signature(cls)
         bound = signature.bind(*args, **kw)
     except (TypeError, ValueError):
         return None
-    out: dict[str, Any] = {}
-    for name, value in bound.arguments.items():
+    for name in bound.arguments:
         param = signature.parameters[name]
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             return None
-        out[name] = literal(value)
-    return out
+    return dict(bound.arguments)
 
 
 def _check(cls: type, params: dict[str, Any], complete: bool) -> tuple[str, str, str] | None:

@@ -64,6 +64,8 @@ class StaticReport:
     signals: dict[str, float] = field(default_factory=dict)
     # Execution order of the findings (indices into `findings`), set by the analyzer.
     order: list[int] = field(default_factory=list, repr=False)
+    # Every model fit the program asks for (world/runtime/costs.py Fit), in walk order.
+    work: list[Any] = field(default_factory=list, repr=False)
 
     @property
     def first_fatal(self) -> Finding | None:

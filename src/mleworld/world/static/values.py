@@ -91,14 +91,16 @@ class Instance(Value):
     """An instance of a library class, made by calling it.
 
     `params` holds the arguments the program spelt as literals (by keyword; positional ones
-    under their parameter names), `inner` the library instances it was built from (a
-    pipeline's steps), `fit_error` the (class, message) its `fit` raises (params.py).
+    under their parameter names), `given` every argument by parameter name, `inner` the
+    library instances it was built from (a pipeline's steps), `fit_error` the (class,
+    message) its `fit` raises (params.py).
     """
 
     cls: type
     params: dict[str, Any] = field(default_factory=dict)
     inner: list[Instance] = field(default_factory=list)
     fit_error: tuple[str, str] | None = None
+    given: dict[str, Value] = field(default_factory=dict)  # every bound argument, as walked
 
 
 @dataclass(eq=False)

@@ -21,6 +21,7 @@ import builtins
 from pathlib import Path
 from typing import Any
 
+from mleworld.world.runtime.costs import Fit
 from mleworld.world.static import flow, names
 from mleworld.world.static.comprehensions import ComprehensionWalker
 from mleworld.world.static.expressions import ExpressionWalker
@@ -90,6 +91,10 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self.counts: dict[str, int] = {"calls_walked": 0, "frames": 0}
         # per loop body (by id; the tree outlives the walk): names it binds, subscripts it stores
         self.loop_facts: dict[int, tuple[list[str], list[ast.Subscript]]] = {}
+        self.work: list[Fit] = []  # every model fit the walk met (work.py)
+        self.work_scale = 1.0  # how many times the code being walked runs (loops not unrolled)
+        self.python_steps = 0.0  # statements the program runs, each weighted by work_scale
+        self.single_assignments: dict[str, ast.expr] | None = None  # work.py's, built on demand
 
     # --- findings -------------------------------------------------------------------
 
@@ -217,6 +222,7 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
 
     def stmt(self, node: ast.stmt) -> str | None:
         self.steps += 1
+        self.python_steps += self.work_scale
         if not self.stack and self.scope is self.module:
             self.top_line = node.lineno
         kind = type(node)
