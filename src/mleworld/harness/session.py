@@ -35,7 +35,7 @@ from mleworld.harness.config import (
 from mleworld.harness.models import ToolModel, Turn, get_tool_model
 from mleworld.harness.prompts import SYSTEM, task_message
 from mleworld.harness.results import finish
-from mleworld.harness.tools import ToolCallError, tool_schemas
+from mleworld.harness.tools import tool_schemas
 from mleworld.harness.trajectory import (
     SCHEMA_VERSION,
     TRAJECTORY_FILE,
@@ -210,7 +210,7 @@ class Session:
             try:
                 data = self.bench.call(call.name, call.arguments)
                 content, meta = json.dumps(data, ensure_ascii=False, default=str), {"ok": True}
-            except ToolCallError as exc:
+            except MleWorldError as exc:  # a refused call (ToolCallError) or what it ran into
                 content = json.dumps({"error": str(exc)}, ensure_ascii=False)
                 meta = {"ok": False, "error": str(exc)}
             limit = self.harness.tool_result_chars
@@ -223,18 +223,10 @@ class Session:
                 tool=call.name,
                 **meta,
             )
-            node = self._node_of(call.name)
-            if node is not None:
-                self.progress.step_done(
-                    node, self.budget.snapshot(self.bench.tree.journal, node.stage)
-                )
-
-    def _node_of(self, tool: str) -> Node | None:
-        journal = self.bench.tree.journal
-        if tool != "run" or not len(journal):
-            return None
-        ran = [n for n in journal if n.executed]
-        return max(ran, key=lambda n: n.created_at) if ran else None
+            if call.name == "run" and meta.get("ok"):
+                node = self.bench.tree.journal[data["node_id"]]
+                snapshot = self.budget.snapshot(self.bench.tree.journal, node.stage)
+                self.progress.step_done(node, snapshot)
 
     # --- compaction ------------------------------------------------------------------------
     def _compact_if_needed(self) -> None:
