@@ -634,3 +634,31 @@ def test_bon_real_without_a_world_model_and_nothing_usable(task: Task) -> None:
     step.ctx.run = None
     with pytest.raises(ConfigError, match="bon-real"):
         step.propose("bon-real")
+
+
+@pytest.mark.parametrize("stage", ["draft", "improve"])
+def test_builtin_draws_of_one_step_differ_so_choice_matters(tmp_path: Path, stage: str) -> None:
+    from mleworld.agent.policies.pool import draw
+    from mleworld.codegen.builtin.examples import make_example_task
+    from mleworld.codegen.builtin.spec import extract_spec
+
+    binary = make_example_task("binary", tmp_path / "binary", rows=120)
+    model = BuiltinCodeModel(seed=0)
+    parent = model.generate(CodeRequest("draft", "", task=binary, seed=1)).code
+    distinct = []
+    for seed in range(5):
+        step = Step(binary, [])
+        step.ctx.num_candidates = 4
+        step.ctx.request = CodeRequest(
+            stage, "", task=binary, seed=seed, parent_code=parent if stage == "improve" else None
+        )
+        step.ctx.generate = lambda r: Candidate(plan="", code=model.generate(r).code)
+        specs = []
+        for candidate in draw(step.ctx):
+            spec = extract_spec(candidate.code)
+            assert spec is not None
+            data = spec.to_dict()
+            data.pop("style")  # what the program does, not how it is written
+            specs.append(repr(sorted(data.items())))
+        distinct.append(len(set(specs)))
+    assert sum(distinct) / len(distinct) >= 3, distinct  # of 4 draws, on average
