@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+from inspect import signature
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,12 @@ def fast_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("wm")
     corpus = Corpus.create(root / "corpus")
     corpus.import_jsonl(FIXTURE)
-    train_fast(Corpus.open(corpus.path), root / "model", data_dirs=None)
+    # Only training itself: a calibration pass on another program set, when the trainer
+    # has one, is not what these tests exercise and costs minutes on a loaded machine.
+    extra = (
+        {"calibration_set": None} if "calibration_set" in signature(train_fast).parameters else {}
+    )
+    train_fast(Corpus.open(corpus.path), root / "model", data_dirs=None, **extra)
     return root / "model"
 
 
@@ -170,26 +176,28 @@ def test_random_gate_without_observe_through_the_cli(
         json.dumps([answer("a", program(20, 1.0)), answer("b", program(10, 0.75))] * 2)
     )
     run_dir = tmp_path / "run"
-    main(
-        [
-            "run",
-            str(task.path),
-            "--steps",
-            "3",
-            "--code-model",
-            f"scripted:{replies}",
-            "--gate",
-            "random",
-            "--p-run",
-            "0",
-            "--no-observe",
-            "--world-model",
-            f"fast:{fast_model}",
-            "--out",
-            str(run_dir),
-            "--quiet",
-        ]
-    )
+    with pytest.raises(SystemExit) as stop:
+        main(
+            [
+                "run",
+                str(task.path),
+                "--steps",
+                "3",
+                "--code-model",
+                f"scripted:{replies}",
+                "--gate",
+                "random",
+                "--p-run",
+                "0",
+                "--no-observe",
+                "--world-model",
+                f"fast:{fast_model}",
+                "--out",
+                str(run_dir),
+                "--quiet",
+            ]
+        )
+    assert stop.value.code == 0
     printed = capsys.readouterr().out
     config = yaml.safe_load((run_dir / "config.yaml").read_text())["search"]
     assert config["observe"] is False and config["p_run"] == 0 and config["gate"] == "random"
@@ -209,3 +217,95 @@ def test_random_gate_without_observe_through_the_cli(
     trusted = summary["search"]["trusted"]
     if trusted:
         assert f"{trusted} trusted, 3 predictions" in printed
+
+
+class _CutAt:
+    """The real sandbox, interrupted at real run number `n` (as a kill would)."""
+
+    def __init__(self, task: object, run_dir: Path, n: int | None) -> None:
+        from mleworld.agent.loop import SandboxExecute
+
+        self.inner = SandboxExecute(task, run_dir, memory_mb=None, threads=1)
+        self.n, self.calls = n, 0
+
+    def __call__(self, code: str, exec_id: str, time_limit_s: float) -> object:
+        self.calls += 1
+        if self.n is not None and self.calls == self.n:
+            raise KeyboardInterrupt
+        return self.inner(code, exec_id, time_limit_s)
+
+
+@pytest.mark.slow
+def test_resume_with_the_fast_model_learning_online_gives_the_same_journal(
+    tmp_path: Path, fast_model: Path
+) -> None:
+    """The fast model refits every 2 real runs here, so the resumed run must replay them."""
+    import copy
+
+    from mleworld.agent import loop
+    from mleworld.agent.config import build_config
+    from mleworld.codegen.scripted import ScriptedCodeModel
+    from mleworld.world.fast.model import FastWorldModel
+    from threshold_task import answer, make_task, program
+
+    task = make_task(tmp_path / "task")
+    replies = [
+        answer("a", program(20, 1.0)),
+        answer("crash", program(0, None, before="raise KeyError('x_col')")),
+        answer("b", program(10, 0.75)),
+    ]
+    config = build_config(
+        {
+            "task": str(task.path),
+            "seed": 1,
+            "search": {"gate": "confidence", "gamma_success": 0.9, "gamma_failure": 0.9},
+            "agent": {"steps": 8},
+        }
+    )
+
+    def model(steps_done: int = 0) -> ScriptedCodeModel:
+        shift = steps_done % len(replies)
+        return ScriptedCodeModel(replies[shift:] + replies[:shift], cycle=True)
+
+    def strip(run_dir: Path) -> list[dict[str, object]]:
+        out = []
+        for node in load_journal(run_dir / "journal.jsonl", False).nodes:
+            data = copy.deepcopy(node.to_dict())
+            for key in ("created_at", "run_elapsed_s", "gen_time_s", "wm_time_s", "exec_time_s"):
+                data.pop(key)
+            data.pop("outcome")  # real runtimes and load differ run to run
+            for entry in [*data["candidates"], data]:
+                entry.pop("gen_time_s", None)
+                entry.pop("meta", None)  # the scripted reply's index
+                if entry.get("prediction"):
+                    entry["prediction"].pop("latency_ms")
+            out.append(data)
+        return out
+
+    full = tmp_path / "full"
+    loop.start(
+        config,
+        full,
+        code_model=model(),
+        execute=_CutAt(task, full, None),
+        world_model=FastWorldModel.load(fast_model, k=2),
+    )
+    ran = sum(n.executed for n in load_journal(full / "journal.jsonl", False).nodes)
+    assert ran >= 3, "too few real runs to refit the model twice"
+    cut = tmp_path / "cut"
+    with pytest.raises(KeyboardInterrupt):
+        loop.start(
+            config,
+            cut,
+            code_model=model(),
+            execute=_CutAt(task, cut, 3),
+            world_model=FastWorldModel.load(fast_model, k=2),
+        )
+    done = len(load_journal(cut / "journal.jsonl", False).nodes)
+    loop.resume(
+        cut,
+        code_model=model(done),
+        execute=_CutAt(task, cut, None),
+        world_model=FastWorldModel.load(fast_model, k=2),
+    )
+    assert strip(cut) == strip(full)
