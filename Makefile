@@ -11,7 +11,8 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[suite,dev,ray]'
+	@# torch pinned: 2.13.0 is a CPU wheel; an unpinned torch pulls a CUDA build of several GB.
+	$(BIN)/pip install -q 'torch==2.13.0' -e '.[suite,dev,ray,hf,serve]'
 	touch $(STAMP)
 
 install: $(STAMP)

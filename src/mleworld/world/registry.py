@@ -1,9 +1,10 @@
 """World-model backends by name: the one table of names and the loader behind each.
 
 Names: `fast` (the default model), `fast:PATH` (a saved fast model),
-`baseline:majority|nearest|parent|random` (corpus baselines fitted on the train
-split of a corpus). A backend's module is imported only when its name is asked
-for, so a build without it still serves the others and says which is missing.
+`hf:PATH` (a fine-tuned LM checkpoint), `openai:BASE_URL#MODEL` (a model on an
+OpenAI-compatible server), `baseline:majority|nearest|parent|random` (corpus
+baselines fitted on the train split of a corpus). A backend's module is
+imported only when its name is asked for, so a build without it still serves the others and says which is missing.
 
 The corpus a baseline is fitted on: a Corpus, a corpus directory, or a name
 `mleworld.corpus.default.resolve_corpus` knows (`default`, the shipped corpus).
@@ -60,6 +61,18 @@ BACKENDS: tuple[Backend, ...] = (
         "fast:PATH",
         "mleworld.world.fast.model:FastWorldModel.load",
         "a fast model saved at PATH",
+        takes_arg=True,
+    ),
+    Backend(
+        "hf:PATH",
+        "mleworld.world.llm.hf_model:HFWorldModel.load",
+        "a fine-tuned causal LM checkpoint at PATH, run locally (needs the [hf] extra)",
+        takes_arg=True,
+    ),
+    Backend(
+        "openai:BASE_URL#MODEL",
+        "mleworld.world.llm.openai_model:OpenAIWorldModel.from_spec",
+        "MODEL on an OpenAI-compatible server (vLLM, SGLang, mleworld serve, a prompted LLM)",
         takes_arg=True,
     ),
     Backend(
