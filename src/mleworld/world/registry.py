@@ -4,7 +4,8 @@ Names: `fast` (the default model), `fast:PATH` (a saved fast model),
 `hf:PATH` (a fine-tuned LM checkpoint), `openai:BASE_URL#MODEL` (a model on an
 OpenAI-compatible server), `baseline:majority|nearest|parent|random` (corpus
 baselines fitted on the train split of a corpus). A backend's module is
-imported only when its name is asked for, so a build without it still serves the others and says which is missing.
+imported only when its name is asked for, so a build without it still serves
+the others and says which is missing.
 
 The corpus a baseline is fitted on: a Corpus, a corpus directory, or a name
 `mleworld.corpus.default.resolve_corpus` knows (`default`, the shipped corpus).
