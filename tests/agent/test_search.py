@@ -91,7 +91,11 @@ def test_same_rng_seed_same_choice() -> None:
 def test_registry_builds_known_and_rejects_unknown_names() -> None:
     assert isinstance(get_policy("none"), SingleCandidate)
     assert isinstance(get_gate("always"), AlwaysRun)
-    with pytest.raises(ConfigError, match="unknown policy 'bon'; choose one of: none"):
-        get_policy("bon")
+    with pytest.raises(
+        ConfigError,
+        match="unknown policy 'best'; choose one of: bon, bon-real, fusion, none, pairwise, "
+        "sequential, ucb",
+    ):
+        get_policy("best")
     with pytest.raises(ConfigError, match="unknown gate"):
         get_gate("nope")
