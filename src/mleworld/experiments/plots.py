@@ -92,6 +92,9 @@ def plot_over_time(results: dict[str, Any], path: Path) -> Path:
         line = results["over_time"].get(row["arm"]) or []
         style = {"always": "-", "confidence": "--", "random": ":"}.get(row["gate"], "-.")
         ax.plot(range(1, len(line) + 1), line, style, label=row["arm"], lw=1.3)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("step")
     ax.set_ylabel("mean percentile of the best verified node")
     ax.legend(fontsize=7, ncol=2)
