@@ -11,7 +11,17 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import columns, files, frames, kwargs, library, params, work
+from mleworld.world.static import (
+    callbacks,
+    columns,
+    dtypes,
+    files,
+    frames,
+    kwargs,
+    library,
+    params,
+    work,
+)
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -106,6 +116,10 @@ def call_method(
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
         params.check_fit(walker, owner, method.name, node)
+        if method.name in params.FIT_METHODS:
+            X = args[0] if args else kw.get("X", UNKNOWN)
+            callbacks.on_fit(walker, owner, X, node)
+            dtypes.check_fit(walker, owner, X, node)
         work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)

@@ -16,7 +16,7 @@ import inspect
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import suggest
+from mleworld.world.static import positions, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     Frame,
@@ -89,7 +89,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
                 "columns", "KeyError", missing_columns_message(names, missing), node, KEY_CONFIDENCE
             )
             return UNKNOWN
-        return Frame(list(names), frame.source, frame.exact)
+        return Frame(list(names), frame.source, frame.exact, pristine=frame.pristine)
     if isinstance(key, Keys):
         if not key.many:
             return SeriesVal(None)
@@ -101,6 +101,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
 
 
 def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:
+    frame.pristine = False
     if frame.columns is None:
         return
     names = str_list(key)
@@ -126,6 +127,8 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
     frame = method.owner
     assert isinstance(frame, Frame)
     if frame.columns is None:
+        return UNKNOWN
+    if method.name == "iloc" and positions.iloc_columns(walker, frame, key, node):
         return UNKNOWN
     if method.name == "loc" and isinstance(node.slice, ast.Tuple):
         if not isinstance(key, Seq) or key.items is None or len(key.items) != 2:
@@ -156,6 +159,7 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
 def indexer_setitem(walker: Walker, method: Method, key: Value, node: ast.Subscript) -> None:
     frame = method.owner
     assert isinstance(frame, Frame)
+    frame.pristine = False
     if frame.columns is None or method.name == "iloc" or method.name == "iat":
         return
     if not isinstance(node.slice, ast.Tuple):
@@ -238,6 +242,7 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
 def set_frame_attribute(walker: Walker, frame: Frame, attr: str, value: Value) -> None:
     if attr != "columns" or frame.columns is None:
         return
+    frame.pristine = False
     names = str_list(value)
     if names is not None and walker.certain:
         frame.columns = list(names)

@@ -121,7 +121,9 @@ def read_csv(
                 return UNKNOWN
             cols = [c for c in cols if c not in names]
     walker.counts["frames"] += 1
-    return Frame(cols, files.path_text(target) or "", exact=True)
+    # values read as plain read_csv would read them: dtypes.py may read them again
+    plain = set(kw) <= {"sep", "delimiter", "encoding", "low_memory", "usecols"}
+    return Frame(cols, files.path_text(target) or "", exact=True, pristine=plain)
 
 
 def read_table(

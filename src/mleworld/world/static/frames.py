@@ -37,6 +37,12 @@ _KEEP = {
     "nlargest", "nsmallest", "truncate", "reindex_like",
 }  # fmt: skip
 _SUBSET = {"select_dtypes", "filter", "dropna"}
+# Methods that never change the frame they are called on (without inplace=True).
+_READS = _KEEP | _SUBSET | {
+    "drop", "rename", "set_index", "reset_index", "pop", "to_csv", "to_numpy", "describe",
+    "info", "nunique", "merge", "join", "groupby", "corr", "mean", "median", "sum", "std",
+    "min", "max", "count", "memory_usage", "duplicated", "agg", "equals", "value_counts",
+}  # fmt: skip
 
 
 def _axis_is_columns(kw: dict[str, Value]) -> bool | None:
@@ -63,6 +69,8 @@ def frame_method(
     name = method.name
     if method.func is not None:
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
+    if name not in _READS or "inplace" in kw:
+        frame.pristine = False  # the method may change the frame's values in place
     if frame.columns is None or star:
         return UNKNOWN
     inplace = isinstance(kw.get("inplace"), Const) and kw["inplace"].value is True  # type: ignore[union-attr]
@@ -71,7 +79,10 @@ def frame_method(
         subset = name in ("select_dtypes", "filter") or (
             name == "dropna" and _axis_is_columns(kw) is not False
         )
-        return _loosened(frame, inplace, exact=frame.exact and not subset)
+        result = _loosened(frame, inplace, exact=frame.exact and not subset)
+        if name == "copy" and isinstance(result, Frame):
+            result.pristine = frame.pristine
+        return result
     if name == "drop":
         return _drop(walker, frame, args, kw, node, inplace)
     if name == "rename":
@@ -110,19 +121,24 @@ def _loosened(frame: Frame, inplace: bool, *, exact: bool) -> Value:
     """A method that keeps the columns or an unknown subset of them: only exactness changes."""
     if inplace:
         frame.exact = exact
+        frame.pristine = False
         return Const(None)
     result = frame.copy()
     result.exact = exact
     return result
 
 
-def _with_columns(walker: Walker, frame: Frame, columns: list[str], inplace: bool) -> Value:
+def _with_columns(
+    walker: Walker, frame: Frame, columns: list[str], inplace: bool, *, same_values: bool = False
+) -> Value:
     """A method that leaves exactly `columns`; in place, applied only where the walk is sure it runs."""
     if inplace:
         if walker.certain:
             frame.columns = columns
+        if not same_values:
+            frame.pristine = False
         return Const(None)
-    return Frame(columns, frame.source, frame.exact)
+    return Frame(columns, frame.source, frame.exact, pristine=same_values and frame.pristine)
 
 
 def _drop(
@@ -140,7 +156,10 @@ def _drop(
         if on_columns is None:
             return UNKNOWN
         if not on_columns:
-            return Const(None) if inplace else frame.copy()
+            if inplace:
+                frame.pristine = False
+                return Const(None)
+            return frame.copy()
         labels = args[0] if args else kw.get("labels")
     names = str_list(labels) if labels is not None else None
     if names is None:
@@ -152,7 +171,8 @@ def _drop(
             "columns", "KeyError", key_error(f"{missing} not found in axis"), node, KEY_CONFIDENCE
         )
         return UNKNOWN
-    return _with_columns(walker, frame, [c for c in cols if c not in names], inplace)
+    kept = [c for c in cols if c not in names]
+    return _with_columns(walker, frame, kept, inplace, same_values=True)
 
 
 def _rename(

@@ -14,7 +14,7 @@ import ast
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import calls, columns, module_attrs
+from mleworld.world.static import callbacks, calls, columns, module_attrs
 from mleworld.world.static import files as files_mod
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -99,6 +99,8 @@ class OperationWalker:
     ) -> Value:
         if isinstance(node.func, ast.Attribute):
             files_mod.on_method_write(self, node.func.attr, func, args, kwargs, node)
+        if isinstance(func, Method):
+            callbacks.on_pandas_call(self, func, args)
         given = [*args, *kwargs.values()]
         if not isinstance(func, FuncVal | ClassVal) and any(isinstance(v, FuncVal) for v in given):
             # a library calls the program's function back (map, pipe, apply) with what it was given

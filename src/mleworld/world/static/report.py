@@ -22,6 +22,8 @@ DETECTORS: tuple[str, ...] = (
     "files",
     "columns",
     "params",
+    "dtypes",
+    "positions",
     "submission",
 )
 

@@ -118,7 +118,8 @@ class Frame(Value):
 
     `exact` says the list is the frame's columns, not just an upper bound;
     `is_frame` is False for results that may be a row Series (`df.iloc[i]`),
-    which share the frame's labels for `[...]` but not its attributes.
+    which share the frame's labels for `[...]` but not its attributes;
+    `pristine` that its values are still the file's (any change clears it).
     """
 
     columns: list[str] | None
@@ -127,17 +128,22 @@ class Frame(Value):
     is_frame: bool = True
     # Frames this one may be (after two paths met): columns it gains, they may gain.
     aliases: list[Frame] = field(default_factory=list)
+    # The values are the file's own, rows and all: only column selections and drops since
+    # read_csv (so dtypes.py may read them from the file).
+    pristine: bool = False
 
     def has(self, name: str) -> bool:
         return self.columns is not None and name in self.columns
 
     def add(self, names: list[str]) -> None:
+        self.pristine = False
         if self.columns is not None:
             self.columns.extend(n for n in names if n not in self.columns)
         for other in self.aliases:
             other.add(names)
 
     def forget(self) -> None:
+        self.pristine = False
         self.columns = None
         for other in self.aliases:
             other.forget()

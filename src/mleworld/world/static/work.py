@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.runtime.costs import ROUNDS_PARAM, Fit, family_of
-from mleworld.world.static import files
+from mleworld.world.static import dtypes, files
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, SeriesVal, Value
 
@@ -274,6 +274,7 @@ def cross_val(
     if not isinstance(estimator, Instance):
         return UNKNOWN
     X = args[1] if len(args) > 1 else kw.get("X", UNKNOWN)
+    dtypes.check_cross_val(walker, estimator, X, node)
     rows, features = shape_of(walker, X)
     k = folds(args[3] if len(args) > 3 else kw.get("cv"), rows)
     label = f"cross-validation: {k:.0f} folds"

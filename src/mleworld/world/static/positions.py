@@ -1,0 +1,54 @@
+"""Positional indexing past a frame's real shape: `df.iloc[:, k]` with k beyond its columns.
+
+A frame whose columns the walk knows exactly (read from an input file, then
+selected, dropped, renamed or given named columns) has a known width; pandas
+raises IndexError for a column position outside it. Only `iloc[rows, cols]`
+with a slice for the rows is judged, since a scalar row reaches numpy's own
+indexing, whose message differs. Rows are never judged: the walk does not
+follow row counts.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from mleworld.world.static.params import literal
+from mleworld.world.static.values import Frame, Seq, Value
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+CONFIDENCE = 0.9
+
+
+def _outside(position: object, width: int) -> bool:
+    return (
+        isinstance(position, int)
+        and not isinstance(position, bool)
+        and not -width <= position < width
+    )
+
+
+def iloc_columns(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> bool:
+    """Report `frame.iloc[:, k]` past the frame's width; True when it was reported."""
+    if not (frame.exact and frame.is_frame and frame.columns is not None):
+        return False
+    if not isinstance(node.slice, ast.Tuple) or len(node.slice.elts) != 2:
+        return False
+    if not isinstance(node.slice.elts[0], ast.Slice):
+        return False
+    if not isinstance(key, Seq) or key.items is None or len(key.items) != 2:
+        return False
+    width = len(frame.columns)
+    cols = literal(key.items[1])
+    if _outside(cols, width):
+        message = "IndexError: single positional indexer is out-of-bounds"
+    elif isinstance(cols, list) and cols and any(_outside(c, width) for c in cols):
+        if not all(isinstance(c, int) and not isinstance(c, bool) for c in cols):
+            return False
+        message = "IndexError: positional indexers are out-of-bounds"
+    else:
+        return False
+    walker.emit("positions", "IndexError", message, node, CONFIDENCE)
+    return True

@@ -1,0 +1,108 @@
+"""Text cells reaching numeric estimators, and column positions past a frame's width.
+
+Each crashing snippet runs for real (conftest.run_real) in a workspace holding the
+test data folder; the analysis of the same text against the same folder must name the
+class and the exact text Python prints. The valid snippets run cleanly and get no
+finding: text turned into numbers first, positions inside the frame.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mleworld.world.static import analyze
+
+READ = (
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.pipeline import Pipeline, make_pipeline\n"
+    "from sklearn.preprocessing import OneHotEncoder, StandardScaler\n"
+    "from sklearn.impute import SimpleImputer\n"
+    "df = pd.read_csv('./input/train.csv')\n"
+    "y = df['species']\n"
+)
+
+CRASHES: dict[str, tuple[str, str]] = {
+    "scaler_on_text": (
+        READ + "X = df.drop(columns=['id', 'species'])\nStandardScaler().fit(X)\n",
+        "dtypes",
+    ),
+    "imputer_then_scaler": (
+        READ
+        + "X = df.drop(columns=['id', 'species']).copy()\n"
+        + "pipe = Pipeline([('i', SimpleImputer(strategy='most_frequent')), ('s', StandardScaler()),"
+        + " ('m', LogisticRegression())])\n"
+        + "pipe.fit(X, y)\n",
+        "dtypes",
+    ),
+    "forest_on_selected_text": (
+        "from sklearn.ensemble import RandomForestClassifier\n"
+        + READ
+        + "RandomForestClassifier(n_estimators=3).fit(df[['bill_length_mm', 'sex']], y)\n",
+        "dtypes",
+    ),
+    "iloc_one_past": (READ + "print(df.iloc[:, 9])\n", "positions"),
+    "iloc_after_drop": (
+        READ + "X = df.drop(columns=['species'])\nlabels = X.iloc[:, 8]\n",
+        "positions",
+    ),
+    "iloc_list_past": (READ + "print(df.iloc[1:, [0, 12]])\n", "positions"),
+    "iloc_negative_past": (READ + "print(df.iloc[:, -10])\n", "positions"),
+}
+
+VALID: dict[str, str] = {
+    "numeric_columns_only": READ + "StandardScaler().fit(df[['bill_length_mm', 'year']])\n",
+    "text_mapped_first": (
+        READ
+        + "df['island'] = df['island'].map({'Torgersen': 0, 'Biscoe': 1, 'Dream': 2})\n"
+        + "X = df.drop(columns=['id', 'species', 'sex'])\nLogisticRegression().fit(X, y)\n"
+    ),
+    "encoder_first": (
+        READ
+        + "make_pipeline(OneHotEncoder(handle_unknown='ignore'), LogisticRegression())"
+        + ".fit(df[['island', 'sex']], y)\n"
+    ),
+    "dummies_first": (
+        READ + "X = pd.get_dummies(df.drop(columns=['id', 'species']), dtype=float)\n"
+        "LogisticRegression(max_iter=500).fit(X, y)\n"
+    ),
+    "iloc_last_column": READ + "print(df.iloc[:, 8].iloc[0], df.iloc[:, -9].iloc[0])\n",
+    "iloc_slice_past_the_end": READ + "print(df.iloc[:, 5:40].shape)\n",
+    "iloc_new_column": READ + "df['extra'] = 1\nprint(df.iloc[:, 9].sum())\n",
+}
+
+
+@pytest.fixture(scope="module")
+def real(run_real) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+    return run_real({**{k: v[0] for k, v in CRASHES.items()}, **VALID})
+
+
+@pytest.mark.parametrize("name", sorted(CRASHES))
+def test_the_crash_is_named_as_python_prints_it(
+    name: str, real: dict[str, str | None], data_dir: Path
+) -> None:
+    program, detector = CRASHES[name]
+    observed = real[name]
+    assert observed is not None, "the snippet must really crash"
+    first = analyze(program, data_dir).first_fatal
+    assert first is not None and first.detector == detector, first
+    assert first.message == observed
+    assert observed.split(":")[0] == first.exc_type
+
+
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_valid_programs_get_no_finding(
+    name: str, real: dict[str, str | None], data_dir: Path
+) -> None:
+    assert real[name] is None, real[name]
+    assert analyze(VALID[name], data_dir).first_fatal is None
+
+
+def test_a_frame_changed_in_place_is_not_read_from_its_file(data_dir: Path) -> None:
+    program = (
+        READ + "df.fillna({'sex': 'unknown'}, inplace=True)\n"
+        "X = df.drop(columns=['id', 'species'])\nStandardScaler().fit(X)\n"
+    )
+    assert analyze(program, data_dir).first_fatal is None
