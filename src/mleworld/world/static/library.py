@@ -21,6 +21,7 @@ from mleworld.world.static import files, frame_sources, params, work
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    DictVal,
     Frame,
     Instance,
     Keys,
@@ -167,6 +168,15 @@ def _series(
     return SeriesVal(const_str(kw.get("name")))
 
 
+def _dict(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`dict(a=1, b=2)`: a dict literal spelt as a call."""
+    if star or args:
+        return UNKNOWN
+    return DictVal(dict(kw))
+
+
 def _makes(module: str, cls: str) -> Handler:
     """A factory function (`make_pipeline`) whose result is an instance of a known class."""
 
@@ -201,6 +211,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("lightgbm", "train"): work.lgb_train(None),
     ("lightgbm", "cv"): work.lgb_train(5.0),
     ("builtins", "open"): _open,
+    ("builtins", "dict"): _dict,
     ("builtins", "sorted"): _sequence,
     ("builtins", "list"): _sequence,
     ("builtins", "tuple"): _sequence,

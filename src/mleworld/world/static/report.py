@@ -24,6 +24,7 @@ DETECTORS: tuple[str, ...] = (
     "params",
     "dtypes",
     "positions",
+    "boosters",
     "submission",
 )
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.runtime.costs import ROUNDS_PARAM, Fit, family_of
-from mleworld.world.static import dtypes, files
+from mleworld.world.static import boosters, dtypes, files
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, SeriesVal, Value
 
@@ -288,6 +288,7 @@ def lgb_train(nfold_default: float | None) -> Any:
     def handler(
         walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
     ) -> Value:
+        boosters.check_train(walker, args[0] if args else kw.get("params"), node)
         params = literal(args[0]) if args else literal(kw.get("params", UNKNOWN))
         params = params if isinstance(params, dict) else {}
         rounds_value = args[2] if len(args) > 2 else kw.get("num_boost_round")

@@ -1,0 +1,123 @@
+"""LightGBM's own errors for the literal parameters of `lgb.train` / `lgb.cv`.
+
+LightGBM checks its parameters in C++ when training starts and raises its own
+`LightGBMError` (a multiclass objective without `num_class`, an unknown
+objective, conflicting settings). Where every parameter is a literal, the
+installed LightGBM is asked directly: it trains two rounds on two small
+synthetic sets whose labels suit the objective (numbers for regression, 0/1
+for binary, `num_class` labels for multiclass). An error both sets raise with
+the same text, while the same data trains with LightGBM's defaults, is the
+parameters' doing and is reported with LightGBM's message. Objectives that
+need more than labels (ranking groups, custom functions) are never asked.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import os
+import sys
+import warnings
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static.params import exception_line, literal
+from mleworld.world.static.values import DictVal, Value
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+CONFIDENCE = 0.9
+_RANKING = ("lambdarank", "rank_xendcg", "xendcg", "rank")
+_CACHE: dict[str, tuple[str, str] | None] = {}
+
+
+def _labels(objective: str, rows: int, classes: int) -> Any:
+    import numpy as np
+
+    if objective.startswith(("binary", "cross_entropy", "xentropy")):
+        return np.arange(rows) % 2
+    if objective.startswith(("multiclass", "softmax", "multiclassova", "ova", "ovr")):
+        return np.arange(rows) % classes
+    return np.linspace(1.0, 5.0, rows)
+
+
+@contextlib.contextmanager
+def _silenced() -> Iterator[None]:
+    """LightGBM's C++ side writes its fatal errors to the process's own stdout and stderr."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            yield
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in (*saved, null):
+            os.close(fd)
+
+
+def _train(lgb: Any, params: dict[str, Any], X: Any, y: Any) -> BaseException | None:
+    try:
+        with _silenced():
+            lgb.train(params, lgb.Dataset(X, y), num_boost_round=2)
+    except Exception as exc:
+        return exc
+    return None
+
+
+def _ask(params: dict[str, Any]) -> tuple[str, str] | None:
+    import lightgbm as lgb
+    import numpy as np
+
+    objective = str(params.get("objective", params.get("application", "regression")))
+    if any(objective.startswith(r) for r in _RANKING):
+        return None
+    classes = params.get("num_class", 3)
+    classes = classes if isinstance(classes, int) and classes > 1 else 3
+    quiet = {"verbose": -1, "num_threads": 1}
+    found: set[str] = set()
+    kinds: set[str] = set()
+    rng = np.random.default_rng(0)
+    for rows, cols in ((60, 4), (150, 7)):
+        X = rng.random((rows, cols))
+        y = _labels(objective, rows, classes)
+        if _train(lgb, {"objective": "regression", **quiet}, X, np.linspace(1.0, 5.0, rows)):
+            return None
+        exc = _train(lgb, {**params, **{k: v for k, v in quiet.items() if k not in params}}, X, y)
+        if exc is None:
+            return None
+        found.add(exception_line(exc))
+        kinds.add(type(exc).__name__)
+    if len(found) != 1 or len(kinds) != 1:
+        return None
+    return kinds.pop(), found.pop()
+
+
+def check_train(walker: Walker, params_value: Value | None, node: ast.Call) -> None:
+    """`lgb.train(params, ...)` / `lgb.cv(params, ...)` with literal params LightGBM rejects."""
+    if not isinstance(params_value, DictVal):
+        return
+    params = literal(params_value)
+    if not isinstance(params, dict) or any(callable(v) for v in params.values()):
+        return
+    key = repr(sorted(params.items()))
+    if key not in _CACHE:
+        try:
+            import lightgbm  # noqa: F401
+        except ImportError:
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                _CACHE[key] = _ask(params)
+            except Exception:
+                _CACHE[key] = None
+    found = _CACHE[key]
+    if found is not None:
+        walker.emit("boosters", found[0], found[1], node, CONFIDENCE)

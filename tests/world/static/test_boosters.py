@@ -1,0 +1,63 @@
+"""LightGBM's own errors for literal lgb.train parameters, asked of the installed LightGBM."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mleworld.world.static import analyze
+
+READ = (
+    "import lightgbm as lgb\nimport pandas as pd\n"
+    "df = pd.read_csv('./input/train.csv')\n"
+    "y = df['species'].map({'Adelie': 0, 'Chinstrap': 1, 'Gentoo': 2})\n"
+    "ds = lgb.Dataset(df[['bill_length_mm', 'bill_depth_mm']], y)\n"
+)
+
+CRASHES = {
+    "multiclass_without_num_class": READ
+    + "params = dict(objective='multiclass', learning_rate=0.1, verbose=-1)\n"
+    + "model = lgb.train(params, ds, num_boost_round=5)\n",
+    "unknown_objective": READ
+    + "model = lgb.train({'objective': 'multiclasss', 'verbose': -1}, ds, num_boost_round=5)\n",
+}
+VALID = {
+    "multiclass_with_num_class": READ
+    + "params = dict(objective='multiclass', num_class=3, min_data_in_leaf=1, verbose=-1)\n"
+    + "model = lgb.train(params, ds, num_boost_round=5)\n",
+    "regression": READ
+    + "model = lgb.train({'objective': 'regression', 'min_data_in_leaf': 1, 'verbose': -1}, ds, 5)\n",
+}
+
+
+@pytest.fixture(scope="module")
+def real(run_real) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+    return run_real({**CRASHES, **VALID})
+
+
+@pytest.mark.parametrize("name", sorted(CRASHES))
+def test_lightgbm_names_the_error(name: str, real: dict[str, str | None], data_dir: Path) -> None:
+    observed = real[name]
+    assert observed is not None, "the snippet must really crash"
+    first = analyze(CRASHES[name], data_dir).first_fatal
+    assert first is not None and first.detector == "boosters", first
+    assert first.exc_type == "LightGBMError"
+    assert first.message == observed.splitlines()[0]
+
+
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_parameters_lightgbm_accepts_get_no_finding(
+    name: str, real: dict[str, str | None], data_dir: Path
+) -> None:
+    assert real[name] is None, real[name]
+    assert analyze(VALID[name], data_dir).first_fatal is None
+
+
+def test_analysis_prints_nothing_of_lightgbm_s_own(
+    data_dir: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    program = READ + "lgb.train({'objective': 'multiclass', 'learning_rate': 0.2}, ds)\n"
+    assert analyze(program, data_dir).first_fatal is not None
+    out, err = capfd.readouterr()
+    assert "LightGBM" not in out + err
