@@ -50,6 +50,8 @@ CRASHES: dict[str, tuple[str, str]] = {
     ),
     "iloc_list_past": (READ + "print(df.iloc[1:, [0, 12]])\n", "positions"),
     "iloc_negative_past": (READ + "print(df.iloc[:, -10])\n", "positions"),
+    "array_past": (READ + "a = df.to_numpy()\nprint(a[:, 9])\n", "positions"),
+    "array_list_past": (READ + "print(df.values[:, [1, 9, 10]])\n", "positions"),
 }
 
 VALID: dict[str, str] = {
@@ -71,6 +73,7 @@ VALID: dict[str, str] = {
     "iloc_last_column": READ + "print(df.iloc[:, 8].iloc[0], df.iloc[:, -9].iloc[0])\n",
     "iloc_slice_past_the_end": READ + "print(df.iloc[:, 5:40].shape)\n",
     "iloc_new_column": READ + "df['extra'] = 1\nprint(df.iloc[:, 9].sum())\n",
+    "array_inside": READ + "print(df.to_numpy()[:, 8][0], df.values[:, [-9, 0]].shape)\n",
 }
 
 

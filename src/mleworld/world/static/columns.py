@@ -191,6 +191,10 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
         return Keys(frozenset(frame.columns), many=True, exact=frame.exact)
     if attr.startswith("_"):
         return UNKNOWN
+    if attr == "values":
+        found = positions.array(frame)
+        if found is not None:
+            return found
     klass, names = _class_attrs("frame")
     if attr in names:
         static = inspect.getattr_static(klass, attr, None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import kwargs
+from mleworld.world.static import kwargs, positions
 from mleworld.world.static.columns import KEY_CONFIDENCE, key_error
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -108,6 +108,8 @@ def frame_method(
         result = frame.copy()
         result.add(list(kw))
         return result
+    if name == "to_numpy" and not args and set(kw) <= {"dtype", "copy"}:
+        return positions.array(frame) or UNKNOWN
     if inplace:
         frame.forget()
     return UNKNOWN

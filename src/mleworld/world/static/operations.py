@@ -14,10 +14,11 @@ import ast
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import callbacks, calls, columns, module_attrs
+from mleworld.world.static import callbacks, calls, columns, module_attrs, positions
 from mleworld.world.static import files as files_mod
 from mleworld.world.static.values import (
     UNKNOWN,
+    ArrayVal,
     ClassVal,
     Const,
     DictVal,
@@ -125,6 +126,9 @@ class OperationWalker:
             return columns.getitem(self, base, key, node)
         if isinstance(base, Method) and isinstance(base.owner, Frame):
             return columns.indexer_getitem(self, base, key, node)
+        if isinstance(base, ArrayVal):
+            positions.array_columns(self, base, key, node)
+            return UNKNOWN
         if (
             isinstance(base, Seq)
             and base.items is not None

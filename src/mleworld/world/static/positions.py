@@ -1,5 +1,8 @@
 """Positional indexing past a frame's real shape: `df.iloc[:, k]` with k beyond its columns.
 
+The same for the 2-D array a frame gives (`df.to_numpy()[:, k]`, `df.values[:, [i, k]]`),
+with numpy's message naming the first position outside the width.
+
 A frame whose columns the walk knows exactly (read from an input file, then
 selected, dropped, renamed or given named columns) has a known width; pandas
 raises IndexError for a column position outside it. Only `iloc[rows, cols]`
@@ -14,7 +17,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from mleworld.world.static.params import literal
-from mleworld.world.static.values import Frame, Seq, Value
+from mleworld.world.static.values import ArrayVal, Frame, Seq, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -52,3 +55,34 @@ def iloc_columns(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) 
         return False
     walker.emit("positions", "IndexError", message, node, CONFIDENCE)
     return True
+
+
+def array(frame: Frame) -> Value | None:
+    """The array `frame.to_numpy()` / `frame.values` gives, when the frame's width is known."""
+    if frame.exact and frame.is_frame and frame.columns is not None:
+        return ArrayVal(len(frame.columns))
+    return None
+
+
+def array_columns(walker: Walker, arr: ArrayVal, key: Value, node: ast.Subscript) -> None:
+    """`arr[:, k]` or `arr[rows, [i, k]]` past the array's width: numpy's IndexError."""
+    if not isinstance(node.slice, ast.Tuple) or len(node.slice.elts) != 2:
+        return
+    if not isinstance(key, Seq) or key.items is None or len(key.items) != 2:
+        return
+    cols = literal(key.items[1])
+    wanted = cols if isinstance(cols, list) else [cols]
+    if not wanted or not all(isinstance(c, int) and not isinstance(c, bool) for c in wanted):
+        return
+    rows = node.slice.elts[0]
+    if not isinstance(rows, ast.Slice) and not (
+        isinstance(cols, int) or isinstance(rows, ast.Constant)
+    ):
+        return
+    for position in wanted:
+        if _outside(position, arr.width):
+            message = (
+                f"IndexError: index {position} is out of bounds for axis 1 with size {arr.width}"
+            )
+            walker.emit("positions", "IndexError", message, node, CONFIDENCE)
+            return

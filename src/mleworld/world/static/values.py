@@ -154,6 +154,13 @@ class Frame(Value):
 
 
 @dataclass(eq=False)
+class ArrayVal(Value):
+    """A 2-D numpy array taken from a frame whose columns were known exactly (`df.to_numpy()`)."""
+
+    width: int  # its columns
+
+
+@dataclass(eq=False)
 class SeriesVal(Value):
     """A pandas Series (a column of a tracked frame)."""
 
