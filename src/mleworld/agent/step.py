@@ -109,7 +109,14 @@ class Agent:
             parent_output=parent_output,
             parent_exc_type=parent.exc_type if parent is not None else None,
             seed=derive_seed(self.config.seed, step, "codegen"),
-            extra={"step": step, "parent_metric": parent.metric if parent else None},
+            extra={
+                "step": step,
+                "parent_metric": parent.metric if parent else None,
+                # what a policy needs to write a request of its own (sequential's revisions)
+                "time_limit_s": time_limit_s,
+                "overview": self.overview(),
+                "packages": self.packages(),
+            },
         )
 
     def generate(self, request: CodeRequest) -> Candidate:
