@@ -64,6 +64,10 @@ def test_eval_writes_report_results_and_plots(corpus_dir, tmp_path, capsys, monk
     assert data["holdout"]["programs"] == 30
     assert data["holdout"]["source"] == str(path)
     assert data["holdout"]["parents_found"] == data["holdout"]["with_parent_id"] > 0
+    # The p_max quintile table is printed for each model with a class distribution.
+    assert "oracle: accuracy % by p_max quintile (ECE" in stdout
+    quintile_rows = [line for line in stdout.splitlines() if line.startswith(("Q1 ", "Q5 "))]
+    assert quintile_rows and all("100.0" in line for line in quintile_rows[:2])
 
 
 def test_eval_json_and_limit(corpus_dir, tmp_path, capsys, monkeypatch) -> None:
@@ -188,3 +192,15 @@ def test_baseline_names() -> None:
         "baseline:parent",
         "baseline:majority",
     ]
+
+
+def test_leave_task_out_refuses_baselines_and_other_models(corpus_dir, tmp_path, capsys) -> None:
+    path, _ = corpus_dir
+    for extra in (["--baselines", "majority"], ["--world-model", "baseline:nearest"]):
+        code, out, err = run_cli(
+            ["wm", "eval", "--leave-task-out", "--holdout", str(path), "--out", str(tmp_path)]
+            + extra,
+            capsys,
+        )
+        assert code == 2 and err.startswith("error: --leave-task-out"), err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err + out

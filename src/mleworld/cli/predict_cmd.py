@@ -1,8 +1,10 @@
 """`mleworld predict`: a world model's prediction of a program's outcome, without running it.
 
-Thin wiring: the query comes from `world.inputs.query_for_program`, the backend
-from `world.registry.get_world_model`. Exit code 0 when a prediction was made;
-2 for a user error (missing or unreadable program, bad task, unknown backend).
+Thin wiring: the query comes from `world.inputs.query_for_program` (rewritten
+for another machine by `world.environment` when `--packages FILE` gives its
+`pip freeze`), the backend from `world.registry.get_world_model`. Exit code 0
+when a prediction was made; 2 for a user error (missing or unreadable program
+or packages file, bad task, unknown backend).
 """
 
 from __future__ import annotations
@@ -98,6 +100,13 @@ def predict_program(
         Path | None,
         typer.Option("--parent-output", help="The terminal output the parent printed."),
     ] = None,
+    packages: Annotated[
+        Path | None,
+        typer.Option(
+            "--packages",
+            help="A `pip freeze` of the machine the program will run on: predict for it.",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the prediction as one JSON object.")
     ] = False,
@@ -117,6 +126,11 @@ def predict_program(
         raise MleWorldError("--parent-output needs --parent PARENT.py, the program that printed it")
     if time_limit is not None and not time_limit > 0:
         raise MleWorldError(f"--time-limit must be a positive number of seconds, got {time_limit}")
+    environment = None
+    if packages is not None:
+        from mleworld.world.environment import read_freeze
+
+        environment = read_freeze(packages)
     resolved = None
     if task is not None:
         from mleworld.tasks.suite import resolve_task
@@ -137,6 +151,10 @@ def predict_program(
         stage=stage,
         parent=parent_node,
     )
+    if environment is not None:
+        from mleworld.world.environment import environment_input
+
+        query.x = environment_input(query.x, environment)
     model = get_world_model(
         world_model, corpus=corpus, tasks=[query.task_id] if query.task_id else None
     )
@@ -179,6 +197,9 @@ def render(prediction: Prediction) -> None:
         "-" if prediction.submission is None else "yes" if prediction.submission else "no",
     )
     row("runtime", "-" if prediction.runtime_s is None else f"{prediction.runtime_s:.2f} s")
+    for note in prediction.evidence or []:
+        if note.get("detector") == "packages":
+            row("packages", str(note.get("message", "")))
     row("backend", prediction.backend)
     row("latency", f"{prediction.latency_ms:.1f} ms")
     console.print(Rule("prediction"))

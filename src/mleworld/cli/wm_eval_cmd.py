@@ -2,7 +2,8 @@
 6.3, appendices D, G, H, M) and write report.md, results.json and PNG plots.
 
 Thin: resolves the holdout and the backends, then calls
-evaluation.holdout_eval.evaluate, the same function the Python API offers.
+evaluation.holdout_eval.evaluate (or evaluate_leave_task_out for
+`--leave-task-out`, appendix R), the same functions the Python API offers.
 """
 
 from __future__ import annotations
@@ -79,12 +80,15 @@ def run_eval(
     batch_size: int = 64,
     quiet: bool = False,
     split: str | None = None,
+    leave_task_out: bool = False,
 ) -> dict[str, Any]:
     """Everything `mleworld wm eval` does, callable from Python.
 
     `holdout` is `default` or a corpus directory (its holdout split is scored),
     or `foreign` or a program-set folder (corpus/foreign.py), whose `split` half
-    is scored: `test` unless told `dev` or `all`.
+    is scored: `test` unless told `dev` or `all`. `leave_task_out`: instead of
+    the named model, a fast model trained on the corpus without each task in
+    turn predicts that task's programs (appendix R).
     """
     from mleworld.corpus.foreign import is_program_set
     from mleworld.evaluation.holdout_eval import evaluate, find_parents
@@ -96,6 +100,19 @@ def run_eval(
         raise MleWorldError(f"--resamples must be at least 2, got {resamples}")
     say = (lambda _m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     names = list(dict.fromkeys([world_model, *baseline_names(baselines)]))
+    settings = {
+        "resamples": resamples,
+        "seed": seed,
+        "target_error": target_error,
+        "batch_size": batch_size,
+    }
+    if leave_task_out:
+        if world_model != "fast" or len(names) > 1:
+            raise MleWorldError(
+                "--leave-task-out trains fast models on the corpus without each task; "
+                "drop --world-model and --baselines"
+            )
+        return _eval_leave_task_out(holdout, out, split=split, limit=limit, say=say, **settings)
     if is_program_set(holdout):
         return _eval_program_set(
             names,
@@ -105,12 +122,7 @@ def run_eval(
             limit=limit,
             seed=seed,
             say=say,
-            settings={
-                "resamples": resamples,
-                "seed": seed,
-                "target_error": target_error,
-                "batch_size": batch_size,
-            },
+            settings=settings,
         )
     if split is not None:
         raise MleWorldError(
@@ -184,6 +196,63 @@ def _eval_program_set(
     )
 
 
+def _eval_leave_task_out(
+    holdout: str,
+    out: Path,
+    *,
+    split: str | None,
+    limit: int | None,
+    say: Any,
+    **settings: Any,
+) -> dict[str, Any]:
+    """Appendix R on a corpus holdout (models trained on that corpus) or on a program set's
+    half (models trained on the default corpus)."""
+    from mleworld.corpus.foreign import is_program_set, open_program_set
+    from mleworld.evaluation.holdout_eval import evaluate_leave_task_out, find_parents
+    from mleworld.world.registry import open_corpus
+
+    seed = settings["seed"]
+    if is_program_set(holdout):
+        programs = open_program_set(holdout)
+        half = split or "test"
+        records = sample(programs.half(half), limit, seed)
+        if not records:
+            raise MleWorldError(f"program set {programs.path} has no programs in its {half} half")
+        name = holdout if holdout == "foreign" else str(programs.path)
+        return evaluate_leave_task_out(
+            open_corpus(None),
+            records,
+            parents=programs.records,
+            out_dir=out,
+            data_dir=programs.data_dir(),
+            source=f"{name} {half} half ({programs.digest}), leave-task-out",
+            progress=say,
+            **settings,
+        )
+    if split is not None:
+        raise MleWorldError(
+            f"--split {split} applies to a program set (--holdout foreign or a program-set "
+            "folder); a corpus is scored on its holdout"
+        )
+    corpus = open_corpus(holdout)
+    records = sample(list(corpus.iter_records(split="holdout")), limit, seed)
+    if not records:
+        raise MleWorldError(
+            f"corpus {corpus.path} has no holdout records; draw a holdout first "
+            "(mleworld corpus split, or corpus.holdout.select_holdout)"
+        )
+    name = f"default ({corpus.path.name})" if holdout == "default" else str(corpus.path)
+    return evaluate_leave_task_out(
+        corpus,
+        records,
+        parents=find_parents(corpus, records),
+        out_dir=out,
+        source=f"{name}, leave-task-out",
+        progress=say,
+        **settings,
+    )
+
+
 def _summary(results: dict[str, Any], out: Path) -> None:
     from mleworld.evaluation.report import FIELD_TITLES
 
@@ -202,11 +271,45 @@ def _summary(results: dict[str, Any], out: Path) -> None:
         p50 = entry.get("latency_ms_p50")
         row.append("-" if p50 is None else f"{p50:.2f}")
         rows.append(row)
+    _table(header, rows)
+    _quintiles(results)
+    print(f"report: {out / 'report.md'}")
+    print(f"results: {out / 'results.json'}")
+
+
+def _table(header: list[str], rows: list[list[str]]) -> None:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)))
-    print(f"report: {out / 'report.md'}")
-    print(f"results: {out / 'results.json'}")
+
+
+QUINTILE_COLUMNS = {
+    "exception_class": "exception class",
+    "terminal_output": "terminal output",
+    "metric_within_5pct": "metric ±5%",
+}
+
+
+def _quintiles(results: dict[str, Any]) -> None:
+    """Accuracy per p_max quintile and the ECE, for each model with a class distribution."""
+    for name, calib in (results.get("quintiles") or {}).items():
+        if not calib:
+            continue
+        ece = calib.get("ece")
+        print()
+        print(f"{name}: accuracy % by p_max quintile (ECE {'-' if ece is None else f'{ece:.3f}'})")
+        header = ["quintile", "p_max", "n", *QUINTILE_COLUMNS.values()]
+        rows = []
+        for q in calib["quintiles"]:
+            if not q["n"]:
+                continue
+            row = [f"Q{q['quintile']}", f"{q['p_max_min']:.2f}-{q['p_max_max']:.2f}", str(q["n"])]
+            for field in QUINTILE_COLUMNS:
+                est = q["fields"].get(field) or {}
+                acc = est.get("accuracy")
+                row.append("-" if acc is None else f"{100 * acc:.1f}")
+            rows.append(row)
+        _table(header, rows)
 
 
 def register(app: typer.Typer, group: typer.Typer | None = None) -> None:
@@ -249,6 +352,12 @@ def register(app: typer.Typer, group: typer.Typer | None = None) -> None:
             0.15, "--target-error", help="Error the suggested gate thresholds must stay under."
         ),
         batch_size: int = typer.Option(64, "--batch-size", help="Programs per predict_batch call."),
+        leave_task_out: bool = typer.Option(
+            False,
+            "--leave-task-out",
+            help="Appendix R: train a fast model without each task in turn and predict "
+            "that task's programs (slow: one training per task).",
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print results.json to stdout."),
     ) -> None:
         """Evaluate a world model (and corpus baselines) on a holdout: tables, calibration, gate."""
@@ -266,6 +375,7 @@ def register(app: typer.Typer, group: typer.Typer | None = None) -> None:
             target_error=target_error,
             batch_size=batch_size,
             split=split,
+            leave_task_out=leave_task_out,
         )
         if as_json:
             print_json(json_safe(results))

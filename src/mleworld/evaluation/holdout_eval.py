@@ -13,6 +13,10 @@ A record's parent is the record of the same task and run whose node id is its
 parent_id, looked up in the whole corpus (train and holdout): an agent holds
 its parent's real outcome when it writes a Debug or Improve child.
 
+`evaluate_leave_task_out` is appendix R's view: for each task in turn a fast
+model is trained on the corpus without that task and predicts the task's
+held-out programs; the results have the same tables, for one model.
+
 Not here: the numbers' definitions (scoring, bootstrap, calibration,
 gate_tradeoff, accuracy) and their presentation (report.py, plots.py).
 """
@@ -52,8 +56,10 @@ from mleworld.world.prediction import Prediction, Query, WorldModel
 
 __all__ = [
     "DEFAULT_BATCH",
+    "LEAVE_TASK_OUT",
     "ParentKey",
     "evaluate",
+    "evaluate_leave_task_out",
     "find_parents",
     "parent_key",
     "predict_all",
@@ -61,6 +67,7 @@ __all__ = [
 ]
 
 DEFAULT_BATCH = 64
+LEAVE_TASK_OUT = "fast (leave-task-out)"
 ParentKey = tuple[str, str, str]  # task_id, run_id, node_id
 
 
@@ -222,7 +229,47 @@ def evaluate(
             score_program(record, prediction, judge=judge)
             for record, prediction in zip(held, predictions, strict=True)
         ]
+    return _summarise(
+        held,
+        index,
+        scores,
+        wall,
+        rates,
+        out_dir=out_dir,
+        judge=judge,
+        resamples=resamples,
+        seed=seed,
+        gamma_success=gamma_success,
+        gamma_failure=gamma_failure,
+        gate_stages=gate_stages,
+        target_error=target_error,
+        source=source,
+        plots=plots,
+        say=say,
+    )
 
+
+def _summarise(
+    held: Sequence[Any],
+    index: Mapping[ParentKey, Any],
+    scores: dict[str, list[ProgramScore]],
+    wall: Mapping[str, float],
+    rates: Mapping[str, dict[str, Any]],
+    *,
+    out_dir: str | Path | None,
+    judge: Judge,
+    resamples: int,
+    seed: int,
+    gamma_success: float,
+    gamma_failure: float,
+    gate_stages: Sequence[str] | None,
+    target_error: float,
+    source: str | None,
+    plots: bool,
+    say: Callable[[str], None],
+    extra: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The results dict (and files) from every model's scores."""
     weights = program_weights(len(held), resamples, slice_seed(seed, "all"))
     results: dict[str, Any] = {
         "holdout": _holdout_summary(held, index) | {"source": source},
@@ -258,9 +305,121 @@ def evaluate(
         "gate_stages": list(gate_stages) if gate_stages is not None else None,
         "target_error": target_error,
     }
+    results |= dict(extra or {})
     if out_dir is not None:
         _write(Path(out_dir), results, scores, plots, say)
     return results
+
+
+TrainWithout = Callable[[Any, str, Path], WorldModel]
+
+
+def train_without(corpus: Any, task: str, folder: Path) -> WorldModel:
+    """A fast model trained on `corpus`' train split without `task` (no online learning)."""
+    from mleworld.training.fast import train_fast
+    from mleworld.world.fast.model import FastWorldModel
+
+    target = folder / (task or "all")
+    train_fast(corpus, target, split="train", exclude_tasks=[task] if task else [])
+    return FastWorldModel.load(target, online=False)
+
+
+def evaluate_leave_task_out(
+    corpus: Any,
+    records: Iterable[Any],
+    *,
+    parents: Mapping[ParentKey, Any] | Iterable[Any] = (),
+    out_dir: str | Path | None = None,
+    data_dir: Callable[[str], Path | None] | None = suite_data_dir,
+    judge: Judge | None = None,
+    resamples: int = RESAMPLES,
+    seed: int = 0,
+    batch_size: int = DEFAULT_BATCH,
+    gamma_success: float = GAMMA_SUCCESS,
+    gamma_failure: float = GAMMA_FAILURE,
+    gate_stages: Sequence[str] | None = GATE_STAGES,
+    target_error: float = TARGET_ERROR,
+    source: str | None = None,
+    plots: bool = True,
+    progress: Callable[[str], None] | None = None,
+    train: TrainWithout = train_without,
+    workdir: str | Path | None = None,
+) -> dict[str, Any]:
+    """Appendix R: each task's held-out programs predicted by a model trained without the task.
+
+    `train(corpus, task, folder)` returns the model for one task (default: a
+    fast model trained on the corpus' train split minus that task, written
+    under `folder`); tasks the corpus has no records of share one model trained
+    on everything. Each model is dropped once its task is predicted. The
+    results carry, per task, what its model was trained on (`leave_task_out`).
+    """
+    import tempfile
+
+    held = list(records)
+    if not held:
+        raise MleWorldError(
+            "the holdout has no records; draw one with `mleworld corpus split` "
+            "or pass a corpus that has a holdout"
+        )
+    if batch_size < 1:
+        raise MleWorldError(f"batch size must be at least 1, got {batch_size}")
+    say = progress or (lambda _msg: None)
+    index = parents if isinstance(parents, Mapping) else {parent_key(r): r for r in parents}
+    judge = judge or RuleJudge()
+    queries = build_queries(held, index, data_dir)
+    corpus_tasks = set(getattr(corpus, "tasks", None) or ())  # task -> records
+    groups: dict[str, list[int]] = {}
+    for i, record in enumerate(held):
+        key = record.task_id if record.task_id in corpus_tasks else ""
+        groups.setdefault(key, []).append(i)
+    predictions: list[Prediction | None] = [None] * len(held)
+    wall = 0.0
+    trained: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="leave-task-out-", dir=workdir) as tmp:
+        for number, (task, rows) in enumerate(sorted(groups.items()), start=1):
+            say(
+                f"[{number}/{len(groups)}] training without {task or 'nothing'} "
+                f"for {len(rows)} held-out programs"
+            )
+            model = train(corpus, task, Path(tmp))
+            answers, seconds = predict_all(model, [queries[i] for i in rows], batch_size)
+            wall += seconds
+            for i, answer in zip(rows, answers, strict=True):
+                predictions[i] = answer
+            meta = dict(getattr(model, "meta", {}) or {})
+            trained[task or "(tasks outside the corpus)"] = {
+                "programs": len(rows),
+                "excluded": meta.get("exclude_tasks", [task] if task else []),
+                "trained_records": meta.get("records"),
+                "trained_tasks": sorted(meta.get("tasks", {})),
+            }
+            del model
+    done = [p for p in predictions if p is not None]
+    scores = {
+        LEAVE_TASK_OUT: [
+            score_program(record, prediction, judge=judge)
+            for record, prediction in zip(held, done, strict=True)
+        ]
+    }
+    return _summarise(
+        held,
+        index,
+        scores,
+        {LEAVE_TASK_OUT: wall},
+        {LEAVE_TASK_OUT: parse_rates(done)},
+        out_dir=out_dir,
+        judge=judge,
+        resamples=resamples,
+        seed=seed,
+        gamma_success=gamma_success,
+        gamma_failure=gamma_failure,
+        gate_stages=gate_stages,
+        target_error=target_error,
+        source=source,
+        plots=plots,
+        say=say,
+        extra={"leave_task_out": trained},
+    )
 
 
 def _write(

@@ -47,6 +47,7 @@ from mleworld.world.fast.heads import (
 from mleworld.world.fast.model import FastWorldModel, outcome_code, outcome_label
 from mleworld.world.fast.neighbours import NeighbourPool
 from mleworld.world.fast.tfidf import CodeTfidf
+from mleworld.world.fast.unfamiliar import Familiarity, UnfamiliarCalibration
 from mleworld.world.inputs import query_for_record
 from mleworld.world.prediction import Query
 from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab, leaf_name
@@ -54,6 +55,7 @@ from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab, leaf_name
 MIN_RECORDS = 20
 MIN_CLASS_COUNT = 5
 CAL_SHARE = 0.2
+CALIBRATION_SET = "foreign"  # the shipped set of programs other hands wrote (its dev half)
 DataDirs = str | Mapping[str, Path] | Callable[[str], Path | None] | None
 
 
@@ -193,6 +195,8 @@ def train_fast(
     threads: int = 1,
     workers: int | None = None,
     min_class_count: int = MIN_CLASS_COUNT,
+    calibration_set: str | None = CALIBRATION_SET,
+    exclude_tasks: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Train a fast world model on a corpus split, save it to `out`; a report of what was learned.
 
@@ -202,6 +206,10 @@ def train_fast(
     prepared once), a task -> folder mapping, a callable, or None (no data).
     `workers`: processes for static analysis (default: the CPU count, at most 4);
     `threads`: LightGBM threads (1 is fastest for corpora this size).
+    `calibration_set`: a program set (`foreign`, or a folder) whose dev half,
+    code written by other hands, calibrates the class distribution on
+    unfamiliar programs together with the held-out runs (None: held-out runs
+    only). `exclude_tasks`: tasks left out of training entirely (leave-task-out).
     """
     started = time.perf_counter()
     if workers is None:
@@ -217,7 +225,8 @@ def train_fast(
         held = record.id in holdout.get(record.task_id, ())
         return split is None or held == (split == "holdout")
 
-    records = [r for r in all_records if in_split(r)]
+    left_out = set(exclude_tasks)
+    records = [r for r in all_records if in_split(r) and r.task_id not in left_out]
     if len(records) < MIN_RECORDS:
         raise MleWorldError(
             f"corpus {corpus.path} has {len(records)} usable {split or 'all'} records; "
@@ -281,7 +290,10 @@ def train_fast(
         np.array([math.nan if m is None else m for m in metrics]),
     )
     spec = FeatureSpec.fit(reports)
-    featurizer = Featurizer(spec, tfidf, pool, full_stats, metric_by_name)
+    familiarity = Familiarity.from_vocabulary(
+        tfidf.vocabulary, {m for f in facts for m in f.imports}
+    )
+    featurizer = Featurizer(spec, tfidf, pool, full_stats, metric_by_name, familiarity=familiarity)
     inputs = featurizer.prepare(
         queries,
         facts=facts,
@@ -349,6 +361,8 @@ def train_fast(
 
     meta = {
         "corpus": str(corpus.path),
+        "calibration_set": calibration_set,
+        "exclude_tasks": sorted(left_out),
         "corpus_id": corpus_fingerprint(corpus),
         "split": split,
         "seed": seed,
@@ -368,6 +382,24 @@ def train_fast(
         detectors=detectors,
         meta=meta,
     )
+    began = time.perf_counter()
+    unfamiliar_report: dict[str, Any] = {}
+    if cal_raw is not None and len(cal_rows):
+        cal_probs = model.mix_timeout(
+            _softmax(cal_raw), runtime_head.p_over(oof_runtime[cal_rows], limits[cal_rows])
+        )
+        model.unfamiliar, unfamiliar_report = _fit_unfamiliar(
+            model,
+            cal_probs,
+            inputs.unfamiliar[cal_rows],
+            y[cal_rows],
+            [reports[i] for i in cal_rows],
+            calibration_set,
+            workers,
+            # A model trained without task data is calibrated without it too.
+            with_data=data_dirs is not None,
+        )
+    timings["unfamiliar_s"] = time.perf_counter() - began
     target = model.save(Path(out))
     timings["total_s"] = time.perf_counter() - started
     majority = _cal_majority(labels, stages, tasks, fit_rows, cal_rows)
@@ -393,10 +425,98 @@ def train_fast(
         },
         "timeout_mix": mix,
         "timeout_mix_losses": mix_losses,
+        "unfamiliar": unfamiliar_report,
         "heldout_majority_accuracy": majority,
         "detectors": detectors,
         "timings": {k: round(v, 3) for k, v in timings.items()},
     }
+
+
+def _softmax(raw: np.ndarray) -> np.ndarray:
+    exp = np.exp(raw - raw.max(axis=1, keepdims=True))
+    return exp / exp.sum(axis=1, keepdims=True)
+
+
+def _finding_columns(
+    model: FastWorldModel, reports: Sequence[Any]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per report: the head-class index of its first fatal finding (-1: none) and its weight."""
+    classes = model.class_head.classes
+    other = classes.index(OTHER) if OTHER in classes else len(classes) - 1
+    index = np.full(len(reports), -1)
+    weight = np.zeros(len(reports))
+    for i, report in enumerate(reports):
+        first = getattr(report, "first_fatal", None)
+        if first is None:
+            continue
+        cls = model.vocab.normalize(first.exc_type)
+        index[i] = classes.index(cls) if cls in classes else other
+        weight[i] = model.finding_weight(first)
+    return index, weight
+
+
+def calibration_queries(
+    spec: str, half: str = "dev", *, with_data: bool = True
+) -> tuple[list[Any], list[Query]]:
+    """The records of a program set's half and the queries they answer (`with_data`: each
+    against its task's ./input/, which prepares a suite task on first use)."""
+    from mleworld.corpus.foreign import FOREIGN, open_program_set, records_file, shipped_dir
+    from mleworld.evaluation.holdout_eval import build_queries, parent_key
+
+    if spec == FOREIGN and records_file(shipped_dir()) is None:
+        return [], []  # an installation without the shipped set calibrates on held-out runs only
+    programs = open_program_set(spec)
+    records = programs.half(half)
+    parents = {parent_key(r): r for r in programs.records}
+    return records, build_queries(records, parents, programs.data_dir() if with_data else None)
+
+
+def _fit_unfamiliar(
+    model: FastWorldModel,
+    cal_probs: np.ndarray,
+    cal_signals: np.ndarray,
+    cal_labels: np.ndarray,
+    cal_reports: Sequence[Any],
+    calibration_set: str | None,
+    workers: int,
+    with_data: bool,
+) -> tuple[UnfamiliarCalibration | None, dict[str, Any]]:
+    """The unfamiliar-code blend, fitted on the held-out runs and a program set's dev half."""
+    classes = model.class_head.classes
+    probs, signals, labels = [cal_probs], [cal_signals], [cal_labels]
+    f_index, f_weight = _finding_columns(model, cal_reports)
+    findings = [(f_index, f_weight)]
+    foreign = np.zeros(len(cal_labels), dtype=bool)
+    if calibration_set is not None:
+        records, queries = calibration_queries(calibration_set, with_data=with_data)
+        if records:
+            reports = analyze_many(queries, workers=workers)
+            inputs = model.featurizer.prepare(queries, reports=reports)
+            p, _ = model.class_probabilities(inputs, queries, bias=False, unfamiliar=False)
+            index = {c: i for i, c in enumerate(classes)}
+            other = index.get(OTHER, len(classes) - 1)
+            y = [
+                index.get(outcome_label(_raw_label(r), False, model.vocab), other) for r in records
+            ]
+            probs.append(p)
+            signals.append(inputs.unfamiliar)
+            labels.append(np.asarray(y))
+            findings.append(_finding_columns(model, reports))
+            foreign = np.concatenate([foreign, np.ones(len(records), dtype=bool)])
+    if CLEAN not in classes or not foreign.any():
+        return None, {"rows": int(len(cal_labels)), "fitted": False}
+    calibration, report = UnfamiliarCalibration.fit(
+        classes,
+        CLEAN,
+        np.vstack(probs),
+        np.vstack(signals),
+        np.concatenate(labels),
+        finding_class=np.concatenate([f[0] for f in findings]),
+        finding_weight=np.concatenate([f[1] for f in findings]),
+        unfamiliar_rows=foreign,
+    )
+    report["calibration_set"] = calibration_set
+    return calibration, report
 
 
 def _metric_by_name(

@@ -37,6 +37,7 @@ from mleworld.world.fast.code import (
 from mleworld.world.fast.features import FeatureSpec, QueryFacts, TaskStats, featurize, task_metric
 from mleworld.world.fast.neighbours import NEAR_COPY_SIM, NeighbourPool
 from mleworld.world.fast.tfidf import CodeTfidf
+from mleworld.world.fast.unfamiliar import Familiarity, nearest_similarity
 from mleworld.world.prediction import Query
 
 _REPORT_CACHE = 8192  # static reports kept per process (a few KB each)
@@ -163,6 +164,7 @@ class Inputs:
     anchor: np.ndarray  # NaN where nothing anchors a metric
     scale: np.ndarray
     seconds: np.ndarray  # per-query time spent on it alone (facts, static analysis)
+    unfamiliar: np.ndarray  # (n, len(unfamiliar.SIGNALS)): how unlike the training corpus
 
 
 class Featurizer:
@@ -177,10 +179,13 @@ class Featurizer:
         metric_by_name: Mapping[str, float],
         n_neighbours: int = 5,
         near_copy_sim: float | None = NEAR_COPY_SIM,
+        familiarity: Familiarity | None = None,
     ) -> None:
         self.spec = spec
         self.tfidf = tfidf
         self.pool = pool
+        # What training saw; the pool's own tokens and imports when not given.
+        self.familiarity = familiarity or Familiarity.from_vocabulary(tfidf.vocabulary, ())
         self.task_stats = dict(task_stats)
         self.metric_by_name = dict(metric_by_name)
         self.n_neighbours = int(n_neighbours)
@@ -219,6 +224,20 @@ class Featurizer:
             max_sim=self.near_copy_sim if exclude_ids is not None else None,
         )
         task_stats = list(stats) if stats is not None else [self.task_stats.get(t) for t in tasks]
+        nearest = nearest_similarity(
+            vectors,
+            self.pool.matrix,
+            self.pool.program_ids,
+            exclude_ids=exclude_ids,
+            max_sim=self.near_copy_sim if exclude_ids is not None else None,
+        )
+        unfamiliar = self.familiarity.signals(
+            [f.tokens for f in got_facts],
+            [f.imports for f in got_facts],
+            got_reports,
+            nearest,
+            [t in self.pool.rows_of for t in tasks],
+        )
         X = featurize(self.spec, queries, got_facts, got_reports, task_stats, neighbours)
         anchors = np.full(len(queries), np.nan)
         scales = np.full(len(queries), np.nan)
@@ -237,5 +256,14 @@ class Featurizer:
             extras.append(extra)
         X_metric = np.hstack([X, np.vstack(extras)]) if extras else np.zeros((0, X.shape[1]))
         return Inputs(
-            got_facts, got_reports, vectors, neighbours, X, X_metric, anchors, scales, seconds
+            got_facts,
+            got_reports,
+            vectors,
+            neighbours,
+            X,
+            X_metric,
+            anchors,
+            scales,
+            seconds,
+            unfamiliar,
         )

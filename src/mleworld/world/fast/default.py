@@ -6,6 +6,8 @@ new corpus gets a new model and an old model is never used for new data. On a
 miss it trains one on the corpus' train split (its holdout stays unseen, so
 `mleworld wm eval` on it is honest) under an exclusive file lock: a second
 process waiting on the lock finds the model the first one wrote and loads it.
+A cached model of an older schema (written by an older mleworld) counts as a
+miss and is trained again in its place.
 
 This module owns the cache location and the lock; training is
 `mleworld.training.fast`'s job, the corpus `mleworld.corpus.default`'s.
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import MleWorldError
-from mleworld.world.fast.model import FastWorldModel
+from mleworld.world.fast.model import SCHEMA_VERSION, FastWorldModel
 from mleworld.world.fast.persist import MANIFEST
 
 MODELS_DIR = "models"
@@ -40,14 +42,14 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
 
     opened = corpus if isinstance(corpus, Corpus) else resolve_corpus(corpus)
     target = model_dir(corpus_fingerprint(opened))
-    if (target / MANIFEST).is_file():
+    if _current(target):
         return _load_cached(target, online, k)
     target.parent.mkdir(parents=True, exist_ok=True)
     lock_path = target.with_name(f".{target.name}.lock")
     with open(lock_path, "a+") as lock:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
         try:
-            if not (target / MANIFEST).is_file():
+            if not _current(target):
                 print(
                     "training the default world model on the train split of "
                     f"{len(opened):,} corpus records (first use only; cached in {target})",
@@ -58,6 +60,19 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
         finally:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
     return _load_cached(target, online, k)
+
+
+def _current(target: Path) -> bool:
+    """Whether a cached model is there and of this mleworld's schema (else: train it again)."""
+    import json
+
+    try:
+        manifest = json.loads((target / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True  # damaged: loading says so and names the fix
+    return not isinstance(manifest, dict) or manifest.get("schema_version") == SCHEMA_VERSION
 
 
 def _load_cached(target: Path, online: bool, k: int) -> FastWorldModel:

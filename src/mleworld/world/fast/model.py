@@ -53,14 +53,16 @@ from mleworld.world.fast.neighbours import (
     OUTCOME_TIMEOUT,
     NeighbourPool,
 )
+from mleworld.world.fast.packages import effect as environment_effect
 from mleworld.world.fast.persist import atomic_directory, check_directory, load_json, save_json
 from mleworld.world.fast.tfidf import CodeTfidf
+from mleworld.world.fast.unfamiliar import CALIBRATION_FILE, Familiarity, UnfamiliarCalibration
 from mleworld.world.prediction import Prediction, Query
 from mleworld.world.runtime.forecast import evidence as runtime_evidence
 from mleworld.world.runtime.forecast import for_report as runtime_forecast
 from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the unfamiliar-code calibration (unfamiliar.json, train_imports)
 NAME = "fast"
 SYNTAX_CLASSES = frozenset({"SyntaxError", "IndentationError", "TabError"})
 SYNTAX_CONFIDENCE = 0.995  # a program that does not compile raises at compile time, every time
@@ -116,6 +118,7 @@ class FastWorldModel:
         meta: Mapping[str, Any] | None = None,
         online: bool = True,
         k: int = 10,
+        unfamiliar: UnfamiliarCalibration | None = None,
     ) -> None:
         if k < 1:
             raise MleWorldError(f"online refit interval k must be at least 1, got {k}")
@@ -127,12 +130,16 @@ class FastWorldModel:
         self.submission_head = submission_head
         self.timeout_mix = float(timeout_mix)
         self.detectors = {str(d): [float(v) for v in hn] for d, hn in detectors.items()}
+        self.unfamiliar = unfamiliar
         self.meta = dict(meta or {})
         self.online = online
         self.k = int(k)
         # The task statistics as trained; online refits merge observed runs into a copy.
         self.train_task_stats = dict(featurizer.task_stats)
         self._class_slots = np.array([vocab.index(c) for c in class_head.classes], dtype=np.int64)
+        # The head's training class frequencies over the vocabulary: how doubt spreads mass.
+        self._prior = np.zeros(len(vocab))
+        np.add.at(self._prior, self._class_slots, class_head.prior / class_head.prior.sum())
         self._observed: dict[str, list[Any]] = {}
         self._pending: dict[str, int] = {}
         self._bias: dict[str, TaskBias] = {}
@@ -140,9 +147,20 @@ class FastWorldModel:
 
     # --- prediction ------------------------------------------------------------------------
     def class_probabilities(
-        self, inputs: Inputs, queries: Sequence[Query], *, bias: bool = True
+        self,
+        inputs: Inputs,
+        queries: Sequence[Query],
+        *,
+        bias: bool = True,
+        unfamiliar: bool = True,
     ) -> tuple[np.ndarray, np.ndarray]:
-        """(P over the head's classes after the timeout mix, predicted log runtime) for a batch."""
+        """(P over the head's classes, predicted log runtime) for a batch.
+
+        P is the class head's distribution, mixed with the runtime head's chance
+        of overrunning the limit, then blended with the unfamiliar-code
+        distribution by how unlike the training corpus each program is
+        (unfamiliar.py; `unfamiliar=False` stops before that step).
+        """
         log_runtime = self.runtime_head.log_runtime(inputs.X)
         biases = [self._bias.get(q.task_id) if bias else None for q in queries]
         limits = np.array([float(q.x.time_limit_s) for q in queries])
@@ -154,7 +172,10 @@ class FastWorldModel:
         probs = np.exp(raw)
         probs /= probs.sum(axis=1, keepdims=True)
         p_over = self.runtime_head.p_over(log_runtime, limits)
-        return self.mix_timeout(probs, p_over), log_runtime
+        mixed = self.mix_timeout(probs, p_over)
+        if unfamiliar and self.unfamiliar is not None:
+            mixed = self.unfamiliar.apply(mixed, inputs.unfamiliar)
+        return mixed, log_runtime
 
     def mix_timeout(self, probs: np.ndarray, p_over: np.ndarray) -> np.ndarray:
         """Blend the class head's timeout mass with the runtime head's P(overrun) of runs that finish."""
@@ -216,6 +237,9 @@ class FastWorldModel:
             np.add.at(dist, self._class_slots, probs[i])
             report = inputs.reports[i]
             first = getattr(report, "first_fatal", None)
+            there = environment_effect(query.x, report)
+            if there is not None:
+                first = there.first_fatal
             certain = False
             if first is not None:
                 weight = self.finding_weight(first)
@@ -223,6 +247,18 @@ class FastWorldModel:
                 hot[self.vocab.index(first.exc_type)] = 1.0
                 dist = weight * hot + (1.0 - weight) * dist
                 certain = weight >= 0.9
+            if there is not None and there.doubt > 0 and not _import_failure(first):
+                # Analysis and training saw this machine's versions, not the ones it runs
+                # with: that share of the top class's mass goes to the others (as the head's
+                # training frequencies spread it), so p_max falls by exactly that share.
+                top = int(np.argmax(dist))
+                moved = there.doubt * dist[top]
+                others = self._prior.copy()
+                others[top] = 0.0
+                dist = dist.copy()
+                dist[top] -= moved
+                dist += moved * others / max(float(others.sum()), 1e-12)
+                certain = certain and float(dist.max()) >= 0.9
             timed = runtime_forecast(report, float(query.x.time_limit_s))
             if timed is not None and timed.p_timeout > 0.0:
                 # The work the program asks for against its time limit (world/runtime).
@@ -261,7 +297,10 @@ class FastWorldModel:
                 n_folds_hint=int(folds) if math.isfinite(folds) and 1 < folds < 100 else None,
                 data_overview=query.x.data_overview,
             )
-            evidence = [finding_dict(f) for f in getattr(report, "findings", None) or []]
+            shown = there.findings if there is not None else getattr(report, "findings", None)
+            evidence = [finding_dict(f) for f in shown or []]
+            if there is not None:
+                evidence.extend(there.notes)
             if timed is not None:
                 evidence.append(runtime_evidence(timed))
             latency = (float(inputs.seconds[i]) + share + time.perf_counter() - own) * 1000.0
@@ -371,6 +410,8 @@ class FastWorldModel:
             self.runtime_head.save(tmp)
             self.metric_head.save(tmp)
             self.submission_head.save(tmp)
+            if self.unfamiliar is not None:
+                self.unfamiliar.save(tmp)
             save_json(
                 tmp / "parts.json",
                 {
@@ -383,6 +424,7 @@ class FastWorldModel:
                     "detectors": self.detectors,
                     "neighbours": features.n_neighbours,
                     "near_copy_sim": features.near_copy_sim,
+                    "train_imports": sorted(features.familiarity.imports),
                 },
             )
             save_json(tmp / "model.json", {"schema_version": SCHEMA_VERSION, "meta": self.meta})
@@ -404,6 +446,7 @@ class FastWorldModel:
             n_neighbours = int(parts.get("neighbours", 5))
             near = parts.get("near_copy_sim")
             near_copy_sim = None if near is None else float(near)
+            train_imports = [str(m) for m in parts.get("train_imports", [])]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise MleWorldError(
                 f"model file {directory / 'parts.json'} is malformed ({exc}); "
@@ -417,15 +460,25 @@ class FastWorldModel:
                 "retrain it with `mleworld wm train --backend fast`"
             )
         meta = dict(manifest.get("meta") or {})
+        tfidf = CodeTfidf.load(directory)
         featurizer = Featurizer(
             spec,
-            CodeTfidf.load(directory),
+            tfidf,
             NeighbourPool.load(directory),
             task_stats,
             metric_by_name,
             n_neighbours,
             near_copy_sim,
+            Familiarity.from_vocabulary(tfidf.vocabulary, train_imports),
         )
+        unfamiliar = None
+        if (directory / CALIBRATION_FILE).is_file():
+            unfamiliar = UnfamiliarCalibration.load(directory)
+            if unfamiliar.classes != class_head.classes:
+                raise MleWorldError(
+                    f"model {directory}: {CALIBRATION_FILE} calibrates other classes than the "
+                    "class head's; retrain it with `mleworld wm train --backend fast`"
+                )
         model = cls(
             vocab=vocab,
             featurizer=featurizer,
@@ -438,6 +491,7 @@ class FastWorldModel:
             meta=meta,
             online=online,
             k=k,
+            unfamiliar=unfamiliar,
         )
         n_features = len(spec.names)
         for head_name, booster, expected in (
@@ -462,6 +516,11 @@ class FastWorldModel:
     def observed(self) -> dict[str, int]:
         """Real runs observed per task (online learning)."""
         return {task: len(records) for task, records in self._observed.items()}
+
+
+def _import_failure(finding: Any) -> bool:
+    """A missing module stops the program whatever versions the rest has."""
+    return finding is not None and finding.exc_type in ("ModuleNotFoundError", "ImportError")
 
 
 def _merge(base: TaskStats | None, observed: TaskStats) -> TaskStats:
