@@ -34,6 +34,7 @@ import numpy as np
 
 from mleworld.errors import MleWorldError
 from mleworld.tasks.suite import suite_data_dir
+from mleworld.training.fast_unfamiliar import fit_unfamiliar, raw_label, softmax
 from mleworld.world.fast.batch import STATIC_FAILED, Featurizer, analyze_many, query_facts
 from mleworld.world.fast.code import primary_family
 from mleworld.world.fast.features import FeatureSpec, TaskStats
@@ -47,10 +48,10 @@ from mleworld.world.fast.heads import (
 from mleworld.world.fast.model import FastWorldModel, outcome_code, outcome_label
 from mleworld.world.fast.neighbours import NeighbourPool
 from mleworld.world.fast.tfidf import CodeTfidf
-from mleworld.world.fast.unfamiliar import Familiarity, UnfamiliarCalibration
+from mleworld.world.fast.unfamiliar import Familiarity
 from mleworld.world.inputs import query_for_record
 from mleworld.world.prediction import Query
-from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab, leaf_name
+from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab
 
 MIN_RECORDS = 20
 MIN_CLASS_COUNT = 5
@@ -92,11 +93,6 @@ def _open(corpus: Any) -> Any:
     from mleworld.corpus.default import resolve_corpus
 
     return resolve_corpus(str(corpus))
-
-
-def _raw_label(record: Any) -> str:
-    cls = leaf_name(record.y.exc_type)
-    return TIMEOUT if record.timed_out or cls == "KeyboardInterrupt" else cls
 
 
 def _split_runs(runs: Sequence[str], seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -253,7 +249,7 @@ def train_fast(
     timings["static_s"] = time.perf_counter() - began
 
     began = time.perf_counter()
-    raw_labels = [_raw_label(r) for r in records]
+    raw_labels = [raw_label(r) for r in records]
     vocab = Vocab.build(raw_labels)
     labels = [outcome_label(lbl, False, vocab) for lbl in raw_labels]
     counts = Counter(labels)
@@ -386,9 +382,9 @@ def train_fast(
     unfamiliar_report: dict[str, Any] = {}
     if cal_raw is not None and len(cal_rows):
         cal_probs = model.mix_timeout(
-            _softmax(cal_raw), runtime_head.p_over(oof_runtime[cal_rows], limits[cal_rows])
+            softmax(cal_raw), runtime_head.p_over(oof_runtime[cal_rows], limits[cal_rows])
         )
-        model.unfamiliar, unfamiliar_report = _fit_unfamiliar(
+        model.unfamiliar, unfamiliar_report = fit_unfamiliar(
             model,
             cal_probs,
             inputs.unfamiliar[cal_rows],
@@ -430,93 +426,6 @@ def train_fast(
         "detectors": detectors,
         "timings": {k: round(v, 3) for k, v in timings.items()},
     }
-
-
-def _softmax(raw: np.ndarray) -> np.ndarray:
-    exp = np.exp(raw - raw.max(axis=1, keepdims=True))
-    return exp / exp.sum(axis=1, keepdims=True)
-
-
-def _finding_columns(
-    model: FastWorldModel, reports: Sequence[Any]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per report: the head-class index of its first fatal finding (-1: none) and its weight."""
-    classes = model.class_head.classes
-    other = classes.index(OTHER) if OTHER in classes else len(classes) - 1
-    index = np.full(len(reports), -1)
-    weight = np.zeros(len(reports))
-    for i, report in enumerate(reports):
-        first = getattr(report, "first_fatal", None)
-        if first is None:
-            continue
-        cls = model.vocab.normalize(first.exc_type)
-        index[i] = classes.index(cls) if cls in classes else other
-        weight[i] = model.finding_weight(first)
-    return index, weight
-
-
-def calibration_queries(
-    spec: str, half: str = "dev", *, with_data: bool = True
-) -> tuple[list[Any], list[Query]]:
-    """The records of a program set's half and the queries they answer (`with_data`: each
-    against its task's ./input/, which prepares a suite task on first use)."""
-    from mleworld.corpus.foreign import FOREIGN, open_program_set, records_file, shipped_dir
-    from mleworld.evaluation.holdout_eval import build_queries, parent_key
-
-    if spec == FOREIGN and records_file(shipped_dir()) is None:
-        return [], []  # an installation without the shipped set calibrates on held-out runs only
-    programs = open_program_set(spec)
-    records = programs.half(half)
-    parents = {parent_key(r): r for r in programs.records}
-    return records, build_queries(records, parents, programs.data_dir() if with_data else None)
-
-
-def _fit_unfamiliar(
-    model: FastWorldModel,
-    cal_probs: np.ndarray,
-    cal_signals: np.ndarray,
-    cal_labels: np.ndarray,
-    cal_reports: Sequence[Any],
-    calibration_set: str | None,
-    workers: int,
-    with_data: bool,
-) -> tuple[UnfamiliarCalibration | None, dict[str, Any]]:
-    """The unfamiliar-code blend, fitted on the held-out runs and a program set's dev half."""
-    classes = model.class_head.classes
-    probs, signals, labels = [cal_probs], [cal_signals], [cal_labels]
-    f_index, f_weight = _finding_columns(model, cal_reports)
-    findings = [(f_index, f_weight)]
-    foreign = np.zeros(len(cal_labels), dtype=bool)
-    if calibration_set is not None:
-        records, queries = calibration_queries(calibration_set, with_data=with_data)
-        if records:
-            reports = analyze_many(queries, workers=workers)
-            inputs = model.featurizer.prepare(queries, reports=reports)
-            p, _ = model.class_probabilities(inputs, queries, bias=False, unfamiliar=False)
-            index = {c: i for i, c in enumerate(classes)}
-            other = index.get(OTHER, len(classes) - 1)
-            y = [
-                index.get(outcome_label(_raw_label(r), False, model.vocab), other) for r in records
-            ]
-            probs.append(p)
-            signals.append(inputs.unfamiliar)
-            labels.append(np.asarray(y))
-            findings.append(_finding_columns(model, reports))
-            foreign = np.concatenate([foreign, np.ones(len(records), dtype=bool)])
-    if CLEAN not in classes or not foreign.any():
-        return None, {"rows": int(len(cal_labels)), "fitted": False}
-    calibration, report = UnfamiliarCalibration.fit(
-        classes,
-        CLEAN,
-        np.vstack(probs),
-        np.vstack(signals),
-        np.concatenate(labels),
-        finding_class=np.concatenate([f[0] for f in findings]),
-        finding_weight=np.concatenate([f[1] for f in findings]),
-        unfamiliar_rows=foreign,
-    )
-    report["calibration_set"] = calibration_set
-    return calibration, report
 
 
 def _metric_by_name(
