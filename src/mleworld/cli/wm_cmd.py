@@ -1,7 +1,9 @@
-"""`mleworld wm train`: train a world model from a corpus (the `fast` CPU model).
+"""`mleworld wm train`: train a world model from a corpus (the `fast` CPU model, or `hf`).
 
 Thin: resolves the corpus (`default` or a directory) and calls
-`mleworld.training.fast.train_fast`, the same function the Python API offers.
+`mleworld.training.fast.train_fast` or, for `--backend hf`,
+`mleworld.training.hf_cli.run_hf` (fine-tuning, or the LLaMA-Factory export),
+the same functions the Python API offers.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import typer
 
 from mleworld.errors import MleWorldError
 
-TRAINABLE = ("fast",)
+TRAINABLE = ("fast", "hf")
 
 
 def register(app: typer.Typer) -> None:
@@ -44,7 +46,7 @@ def register(app: typer.Typer) -> None:
             ..., "--corpus", help="Corpus directory, or 'default' for the shipped corpus."
         ),
         out: Path = typer.Option(..., "--out", help="Directory to write the model to."),
-        backend: str = typer.Option("fast", "--backend", help="Which model to train: fast."),
+        backend: str = typer.Option("fast", "--backend", help="Which model to train: fast or hf."),
         split: str = typer.Option(
             "train", "--split", help="Records to train on: train (default) or all."
         ),
@@ -57,6 +59,25 @@ def register(app: typer.Typer) -> None:
             help="Check programs against bundled suite tasks' data (prepares them once).",
         ),
         as_json: bool = typer.Option(False, "--json", help="Print the training report as JSON."),
+        base_model: Path | None = typer.Option(
+            None, "--base-model", help="hf: local checkpoint folder to fine-tune."
+        ),
+        lora: bool = typer.Option(
+            False, "--lora", help="hf: train LoRA adapters, not all weights."
+        ),
+        epochs: float = typer.Option(5.0, "--epochs", help="hf: passes over the records."),
+        lr: float = typer.Option(2e-5, "--lr", help="hf: peak learning rate."),
+        max_len: int = typer.Option(4096, "--max-len", help="hf: tokens of prompt plus target."),
+        batch_size: int = typer.Option(1, "--batch-size", help="hf: sequences per device step."),
+        grad_accum: int = typer.Option(1, "--grad-accum", help="hf: steps per optimizer update."),
+        max_records: int | None = typer.Option(
+            None, "--max-records", help="hf: train on the first N records only."
+        ),
+        export_llamafactory: Path | None = typer.Option(
+            None,
+            "--export-llamafactory",
+            help="hf: write the dataset and a LLaMA-Factory YAML to DIR instead of training.",
+        ),
     ) -> None:
         """Train a world model on a corpus and save it (load it with --world-model fast:OUT)."""
         from mleworld.cli.common import print_json
@@ -68,6 +89,19 @@ def register(app: typer.Typer) -> None:
         if split not in ("train", "all"):
             raise MleWorldError(f"--split {split!r} is not train or all")
         from mleworld.corpus.default import resolve_corpus
+
+        if backend == "hf":
+            from mleworld.training.hf_cli import HFArgs, run_hf
+
+            run_hf(
+                HFArgs(corpus, out, base_model, lora, epochs, lr, max_len, batch_size, grad_accum),
+                split=None if split == "all" else split,
+                seed=seed,
+                max_records=max_records,
+                export_dir=export_llamafactory,
+                as_json=as_json,
+            )
+            return
         from mleworld.training.fast import train_fast
 
         opened = resolve_corpus(corpus if corpus == "default" else str(Path(corpus).expanduser()))

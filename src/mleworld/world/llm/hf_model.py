@@ -28,7 +28,6 @@ from mleworld.world.vocab import Vocab
 
 MODEL_INFO = "mleworld_model.json"
 VOCAB_FILE = "exc_vocab.json"
-DEFAULT_MAX_NEW_TOKENS = 1024
 
 
 def read_model_info(path: Path) -> dict[str, Any]:
@@ -60,7 +59,7 @@ class HFWorldModel:
         device: str | None = None,
         dtype: str | None = None,
         max_len: int | None = None,
-        max_new_tokens: int = DEFAULT_MAX_NEW_TOKENS,
+        max_new_tokens: int | None = None,
         batch_size: int = 8,
     ) -> None:
         require("hf", "torch", "transformers", what="the hf world model")
@@ -81,7 +80,7 @@ class HFWorldModel:
                 "fine-tune it with `mleworld wm train --backend hf --base-model "
                 f"{self.path}` first"
             )
-        if batch_size < 1 or max_new_tokens < 1:
+        if batch_size < 1 or (max_new_tokens is not None and max_new_tokens < 1):
             raise MleWorldError("batch_size and max_new_tokens must be at least 1")
         self.name = f"hf:{self.path}"
         self.info = read_model_info(self.path)
@@ -97,7 +96,10 @@ class HFWorldModel:
         self.exc_ids = exc_token_ids(self.tokenizer, self.vocab)
         positions = int(getattr(self.model.config, "max_position_embeddings", 0) or 0)
         self.max_len = int(max_len or self.info.get("max_len") or positions or 4096)
-        self.max_new_tokens = int(max_new_tokens)
+        from mleworld.world.llm.prompting import answer_room
+
+        # The answer is never longer than what training left room for.
+        self.max_new_tokens = int(max_new_tokens or answer_room(self.max_len))
         self.batch_size = int(batch_size)
         self._lock = threading.Lock()  # one generate at a time: the model is not re-entrant
 

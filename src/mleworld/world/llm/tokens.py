@@ -18,39 +18,30 @@ from mleworld.world.vocab import PREFIX, Vocab
 def add_exc_tokens(tokenizer: Any, model: Any, vocab: Vocab) -> dict[str, int]:
     """Add the vocabulary's EXC tokens, resize the model, initialise the new rows.
 
-    Returns {class: token id}. Tokens the tokenizer already has as single tokens
-    keep their rows (a checkpoint trained before).
+    Every token is registered as an added token, so it is matched before the
+    BPE merges run and always comes out as one token, whatever text follows it.
+    A token the base vocabulary already had keeps its id and its row; a new
+    one gets the mean of its class name's sub-token rows. Returns {class: id}.
     """
     import torch
 
-    names = {cls: vocab.token(cls) for cls in vocab.classes}
+    before = len(tokenizer)
     pieces = {cls: tokenizer(cls, add_special_tokens=False)["input_ids"] for cls in vocab.classes}
-    new = [tok for tok in names.values() if not _is_single_token(tokenizer, tok)]
-    if new:
-        tokenizer.add_tokens(new, special_tokens=False)
+    tokenizer.add_tokens([vocab.token(cls) for cls in vocab.classes], special_tokens=False)
     model.resize_token_embeddings(len(tokenizer), mean_resizing=False)
     ids = exc_token_ids(tokenizer, vocab)
-    new_set = set(new)
     with torch.no_grad():
         inputs = model.get_input_embeddings().weight
         output = model.get_output_embeddings()
         untied = output is not None and output.weight.data_ptr() != inputs.data_ptr()
-        for cls, tok in names.items():
-            if tok not in new_set:
+        for cls, token_id in ids.items():
+            sub = [i for i in pieces[cls] if i < before]
+            if token_id < before or not sub:
                 continue
-            sub = [i for i in pieces[cls] if i < inputs.shape[0] and i != ids[cls]]
-            if not sub:
-                continue
-            inputs[ids[cls]] = inputs[sub].mean(dim=0)
+            inputs[token_id] = inputs[sub].mean(dim=0)
             if untied:
-                output.weight[ids[cls]] = output.weight[sub].mean(dim=0)
+                output.weight[token_id] = output.weight[sub].mean(dim=0)
     return ids
-
-
-def _is_single_token(tokenizer: Any, token: str) -> bool:
-    return len(tokenizer(token, add_special_tokens=False)["input_ids"]) == 1 and token in (
-        tokenizer.get_vocab()
-    )
 
 
 def exc_token_ids(tokenizer: Any, vocab: Vocab) -> dict[str, int]:
