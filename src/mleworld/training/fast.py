@@ -392,8 +392,9 @@ def train_fast(
             [reports[i] for i in cal_rows],
             calibration_set,
             workers,
-            # A model trained without task data is calibrated without it too.
-            with_data=data_dirs is not None,
+            # A model trained without task data is calibrated without it too (and
+            # prepares no suite task for it).
+            with_data=any(folder is not None for folder in folders.values()),
         )
     timings["unfamiliar_s"] = time.perf_counter() - began
     target = model.save(Path(out))

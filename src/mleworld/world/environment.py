@@ -23,7 +23,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from mleworld.codegen.packages import DEFAULT_PACKAGES, imported_modules
@@ -116,10 +116,17 @@ def distributions_of(module: str) -> tuple[str, ...]:
     return tuple(canonical(d) for d in MODULE_DISTRIBUTIONS.get(module, (module,)))
 
 
+@lru_cache(maxsize=2048)
+def program_modules(program: str) -> tuple[str, ...]:
+    """The top-level modules `program` imports (codegen.packages), cached: a prediction asks
+    several times and parsing is most of its cost."""
+    return tuple(imported_modules(program))
+
+
 def failing_imports_in(program: str, packages: Mapping[str, str]) -> list[str]:
     """Top-level modules `program` imports that nothing in `packages` provides."""
     failing = []
-    for module in imported_modules(program):
+    for module in program_modules(program):
         if module in sys.stdlib_module_names:
             continue
         if not any(d in packages for d in distributions_of(module)):
@@ -130,7 +137,7 @@ def failing_imports_in(program: str, packages: Mapping[str, str]) -> list[str]:
 def imported_distributions(program: str, packages: Mapping[str, str]) -> list[str]:
     """The distributions of `packages` that provide a module `program` imports, in import order."""
     names: list[str] = []
-    for module in imported_modules(program):
+    for module in program_modules(program):
         names.extend(d for d in distributions_of(module) if d in packages)
     return list(dict.fromkeys(names))
 
@@ -152,5 +159,6 @@ __all__ = [
     "environment_input",
     "failing_imports_in",
     "imported_distributions",
+    "program_modules",
     "read_freeze",
 ]

@@ -26,10 +26,16 @@ import ast
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from mleworld.codegen.packages import failing_imports, installed_packages
-from mleworld.world.environment import canonical, distributions_of, imported_distributions
+from mleworld.codegen.packages import installed_packages
+from mleworld.world.environment import (
+    canonical,
+    distributions_of,
+    imported_distributions,
+    program_modules,
+)
 from mleworld.world.format import WorldInput
 from mleworld.world.static.report import Finding
 
@@ -100,7 +106,7 @@ def effect(
     and whatever the program imports).
     """
     program = x.program
-    here_failing = set(failing_imports(program))
+    here_failing = set(_failing_here(program))
     there_failing = set(x.failing_imports)
     there = {canonical(k): v for k, v in x.packages.items()}
     if local is None:
@@ -179,21 +185,33 @@ def _first(report: Any, resolved: set[str], added: Sequence[Finding]) -> Finding
 
 
 def _modules_of(program: str, dist: str) -> list[str]:
-    from mleworld.codegen.packages import imported_modules
+    return [m for m in program_modules(program) if dist in distributions_of(m)]
 
-    return [m for m in imported_modules(program) if dist in distributions_of(m)]
+
+def _failing_here(program: str) -> list[str]:
+    """The program's imports this interpreter cannot find (codegen.packages, on the cached parse)."""
+    from mleworld.codegen.packages import failing_imports
+
+    return failing_imports("\n".join(f"import {m}" for m in program_modules(program)))
+
+
+@cache
+def _installed_version(dist: str) -> str:
+    """This machine's version of a distribution ("" when not installed); cached per process,
+    as installed_packages is: environments do not change under a running agent."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return ""
 
 
 def _local_versions(program: str, there: Mapping[str, str]) -> dict[str, str]:
-    import importlib.metadata
-
     versions = {canonical(k): v for k, v in installed_packages().items()}
     for dist in imported_distributions(program, there):
-        if dist not in versions:
-            try:
-                versions[dist] = importlib.metadata.version(dist)
-            except importlib.metadata.PackageNotFoundError:
-                continue
+        if dist not in versions and _installed_version(dist):
+            versions[dist] = _installed_version(dist)
     return versions
 
 

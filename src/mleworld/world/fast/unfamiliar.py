@@ -82,6 +82,7 @@ DYNAMIC_TOKENS = frozenset(
 DYNAMIC_SATURATION = 4.0  # this many dynamic constructs count as fully dynamic
 CALIBRATION_FILE = "unfamiliar.json"
 _CHUNK = 256
+_DENSE_ROWS = 16
 L2 = 1e-3  # ridge on the unfamiliar reading's slopes, per calibration run
 # A signal's weight saturates here: at 200, a share of 1% unseen identifiers already gives w = 0.86.
 MAX_WEIGHT_COEF = 200.0
@@ -167,7 +168,13 @@ def nearest_similarity(
     ids = np.asarray(pool_ids, dtype=object)
     for start in range(0, n, _CHUNK):
         stop = min(n, start + _CHUNK)
-        sims = (vectors[start:stop] @ pool_matrix.T).toarray()
+        chunk = vectors[start:stop]
+        if chunk.shape[0] <= _DENSE_ROWS:
+            # A prediction's few rows: the pool times dense vectors is ~8x faster than a
+            # sparse product, which walks (and for .T copies) the whole pool per call.
+            sims = np.asarray(pool_matrix @ chunk.toarray().T).T
+        else:
+            sims = (chunk @ pool_matrix.T).toarray()
         if exclude_ids is not None:
             own = np.asarray(exclude_ids[start:stop], dtype=object)
             sims[own[:, None] == ids[None, :]] = -np.inf
