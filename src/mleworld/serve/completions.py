@@ -37,13 +37,17 @@ def _tokens(model: Any, text: str) -> list[int]:
     return list(model.tokenizer(text, add_special_tokens=False)["input_ids"])
 
 
-def _fits(model: Any, ids: list[int], max_tokens: int) -> None:
-    if len(ids) + max_tokens > model.max_len:
+def _room(model: Any, ids: list[int], max_tokens: int) -> int:
+    """max_tokens, lowered to what the context has left after the prompt (a prompt that fills
+    it is refused): a client need not know this model's context length."""
+    left = model.max_len - len(ids)
+    if left < 1:
         raise RequestError(
             400,
-            f"the prompt has {len(ids)} tokens and max_tokens is {max_tokens}; this model reads "
-            f"at most {model.max_len} in all: shorten the prompt or lower max_tokens",
+            f"the prompt has {len(ids)} tokens; this model reads at most {model.max_len}: "
+            "shorten the prompt",
         )
+    return min(max_tokens, left)
 
 
 def completion(model: Any, body: dict[str, Any], served: str) -> dict[str, Any]:
@@ -55,8 +59,7 @@ def completion(model: Any, body: dict[str, Any], served: str) -> dict[str, Any]:
     max_tokens = _int(body, "max_tokens", 16, 1) or 16
     k = _int(body, "logprobs", None, 0)
     ids = [_tokens(model, p) for p in prompts]
-    for one in ids:
-        _fits(model, one, max_tokens)
+    max_tokens = min(_room(model, one, max_tokens) for one in ids)
     texts, _, finishes, steps = model.generate(
         ids, max_new_tokens=max_tokens, force_exc_first=False, top_logprobs=k or 0
     )
@@ -117,7 +120,7 @@ def chat_completion(model: Any, body: dict[str, Any], served: str) -> dict[str, 
         add_generation_prompt=True,
     )
     ids = _tokens(model, text)
-    _fits(model, ids, max_tokens)
+    max_tokens = _room(model, ids, max_tokens)
     texts, _, finishes, steps = model.generate(
         [ids],
         max_new_tokens=max_tokens,
