@@ -392,9 +392,9 @@ def train_fast(
             [reports[i] for i in cal_rows],
             calibration_set,
             workers,
-            # A model trained without task data is calibrated without it too (and
-            # prepares no suite task for it).
-            with_data=any(folder is not None for folder in folders.values()),
+            # The calibration programs read the data folders training read (and the
+            # tasks the set ships); a model trained without data is calibrated without it.
+            data_dirs=folders if any(f is not None for f in folders.values()) else None,
         )
     timings["unfamiliar_s"] = time.perf_counter() - began
     target = model.save(Path(out))

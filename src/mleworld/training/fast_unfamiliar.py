@@ -12,7 +12,8 @@ world/fast/unfamiliar.py's, the rest of training is training/fast.py's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -54,10 +55,14 @@ def _finding_columns(
 
 
 def calibration_queries(
-    spec: str, half: str = "dev", *, with_data: bool = True
+    spec: str, half: str = "dev", *, data_dirs: Mapping[str, Path | None] | None = None
 ) -> tuple[list[Any], list[Query]]:
-    """The records of a program set's half and the queries they answer (`with_data`: each
-    against its task's ./input/, which prepares a suite task on first use)."""
+    """The records of a program set's half and the queries they answer.
+
+    A program reads its task's ./input/ when the set ships the task or `data_dirs`
+    (the folders training read) names it; otherwise it is analysed without data.
+    With `data_dirs` None, no program gets data. No suite task is prepared here.
+    """
     from mleworld.corpus.foreign import FOREIGN, open_program_set, records_file, shipped_dir
     from mleworld.evaluation.holdout_eval import build_queries, parent_key
 
@@ -66,7 +71,15 @@ def calibration_queries(
     programs = open_program_set(spec)
     records = programs.half(half)
     parents = {parent_key(r): r for r in programs.records}
-    return records, build_queries(records, parents, programs.data_dir() if with_data else None)
+    if data_dirs is None:
+        return records, build_queries(records, parents, None)
+    shipped = programs.task_dirs()
+    known = dict(data_dirs)
+
+    def resolve(task: str) -> Path | None:
+        return shipped[task] / "public" if task in shipped else known.get(task)
+
+    return records, build_queries(records, parents, resolve)
 
 
 def fit_unfamiliar(
@@ -77,7 +90,7 @@ def fit_unfamiliar(
     cal_reports: Sequence[Any],
     calibration_set: str | None,
     workers: int,
-    with_data: bool,
+    data_dirs: Mapping[str, Path | None] | None,
 ) -> tuple[UnfamiliarCalibration | None, dict[str, Any]]:
     """The unfamiliar-code blend, fitted on the held-out runs and a program set's dev half."""
     classes = model.class_head.classes
@@ -86,7 +99,7 @@ def fit_unfamiliar(
     findings = [(f_index, f_weight)]
     foreign = np.zeros(len(cal_labels), dtype=bool)
     if calibration_set is not None:
-        records, queries = calibration_queries(calibration_set, with_data=with_data)
+        records, queries = calibration_queries(calibration_set, data_dirs=data_dirs)
         if records:
             reports = analyze_many(queries, workers=workers)
             inputs = model.featurizer.prepare(queries, reports=reports)
