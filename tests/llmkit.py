@@ -31,6 +31,10 @@ MAX_LEN = 384
 BATCH = 8
 HIDDEN = 128
 
+# The first test to ask for the trained model pays for the training run: past the suite's
+# 600 s default on a loaded machine, so those tests carry this mark.
+TRAINS = pytest.mark.timeout(3600)
+
 _cache: dict[str, Any] = {}
 
 

@@ -11,10 +11,10 @@ pytest.importorskip("fastapi")
 
 from serverkit import call, server  # noqa: E402
 
-from llmkit import train_records, trained_model  # noqa: E402
+from llmkit import TRAINS, train_records, trained_model  # noqa: E402
 from mleworld.world.inputs import query_for_record  # noqa: E402
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, TRAINS]
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,19 @@ import pytest
 pytest.importorskip("trl")
 
 from cli_runner import run_cli  # noqa: E402
-from llmkit import MAX_LEN, base_model, corpus_dir, train_records, trained_model  # noqa: E402
+from llmkit import (  # noqa: E402
+    MAX_LEN,
+    TRAINS,
+    base_model,
+    corpus_dir,
+    train_records,
+    trained_model,
+)
 from mleworld.world.inputs import query_for_record  # noqa: E402
 
 
 @pytest.mark.slow
+@TRAINS
 def test_overfit_drives_loss_down_and_predicts_the_training_classes(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -35,6 +43,7 @@ def test_overfit_drives_loss_down_and_predicts_the_training_classes(
 
 
 @pytest.mark.slow
+@TRAINS
 def test_checkpoint_is_complete_and_round_trips(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:

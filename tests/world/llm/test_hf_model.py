@@ -11,10 +11,10 @@ import pytest
 pytest.importorskip("trl")
 
 from cli_runner import run_cli  # noqa: E402
-from llmkit import corpus_dir, train_records, trained_model  # noqa: E402
+from llmkit import TRAINS, corpus_dir, train_records, trained_model  # noqa: E402
 from mleworld.world.inputs import query_for_record  # noqa: E402
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, TRAINS]
 
 
 def test_a_long_input_is_cut_and_the_cut_recorded(tmp_path_factory, capsys) -> None:
