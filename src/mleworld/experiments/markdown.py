@@ -46,6 +46,15 @@ def _checks(results: dict[str, Any]) -> list[str]:
                 f"{', '.join(n for n, _ in wins)}; largest {best[0]} "
                 f"{_pm(best[1]['delta'], best[1]['se_seeds'])} points."
             )
+        elif all(c["se_seeds"] is None for c in comp["vs_none"].values()):
+            with_delta = [(n, c) for n, c in comp["vs_none"].items() if c["delta"] is not None]
+            if with_delta:
+                name, c = max(with_delta, key=lambda w: w[1]["delta"])
+                out.append(
+                    f"- No SE across seed means yet (fewer than 2 seeds); the largest gain over "
+                    f"`none` is {name} {_f(c['delta'])} points (paired task bootstrap SE "
+                    f"{_f(c['se_task_bootstrap'])}, {c['pairs']} pairs)."
+                )
         else:
             out.append("- No arm beats `none` by more than 2 SE of the paired seed means.")
     gates = {r["arm"]: r["gate"] for r in results["rows"]}
