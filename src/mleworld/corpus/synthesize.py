@@ -45,6 +45,7 @@ from mleworld.agent.report import SUMMARY_FILE as SUMMARY
 from mleworld.corpus.ingest import IngestReport, ingest_runs
 from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
+from mleworld.execution.processes import die_with_parent
 
 RUNS_DIR = "runs"
 DEFAULT_TIME_LIMITS: tuple[float, ...] = (20.0, 40.0, 15.0, 60.0, 30.0)
@@ -182,25 +183,6 @@ def _is_finished(run_dir: Path, steps: int) -> bool:
     return summary.get("status") == "complete" and int(summary.get("steps") or 0) >= steps
 
 
-def _die_with_parent(parent: int) -> None:
-    """Worker setup: the kernel kills this worker when the synthesis process dies.
-
-    Otherwise a SIGKILLed synthesis leaves its workers finishing their agent
-    runs unattended, holding the runs' locks, and the re-run that should resume
-    those runs fails on them.
-    """
-    import ctypes
-    import signal
-
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: workers outlive a killed synthesis
-        return
-    if os.getppid() != parent:  # the synthesis died before prctl took effect
-        os._exit(1)
-
-
 class _Pool:
     """Where agent runs execute: local worker processes, or Ray tasks."""
 
@@ -245,7 +227,7 @@ class _Pool:
         return ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_die_with_parent,
+            initializer=die_with_parent,
             initargs=(os.getpid(),),
         )
 

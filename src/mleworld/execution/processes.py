@@ -46,6 +46,20 @@ def die_with_parent_hook() -> Callable[[], None]:
     return hook
 
 
+def die_with_parent(parent: int) -> None:
+    """In a pool worker (its initializer): SIGKILL this process when `parent` dies.
+
+    A plain function so a spawned pool can pickle it; off Linux the worker simply
+    outlives a killed parent.
+    """
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
 def wait_exit(proc: subprocess.Popen[bytes], timeout: float | None) -> bool:
     """Wait until the leader exits, without reaping it; False on timeout."""
     if hasattr(os, "pidfd_open"):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from mleworld.errors import ConfigError, MleWorldError
+from mleworld.execution.processes import die_with_parent
 from mleworld.experiments import store
 from mleworld.experiments.grid import GridSpec, Trial
 from mleworld.experiments.trial import run_trial
@@ -35,19 +36,6 @@ EXECUTORS = ("local", "ray")
 # the tables follow every trial, the plots at most this often (and at the end).
 PLOT_EVERY_S = 300.0
 FAILURES_FILE = "failures.jsonl"
-
-
-def _die_with_parent(parent: int) -> None:
-    """Worker setup: the kernel kills this worker when the experiment process dies."""
-    import ctypes
-    import signal
-
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: workers outlive a killed experiment
-        return
-    if os.getppid() != parent:  # the experiment died before prctl took effect
-        os._exit(1)
 
 
 class TrialPool:
@@ -66,7 +54,7 @@ class TrialPool:
         return ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_die_with_parent,
+            initializer=die_with_parent,
             initargs=(os.getpid(),),
             max_tasks_per_child=1,  # no trial inherits another's world model or caches
         )
