@@ -34,7 +34,13 @@ import numpy as np
 
 from mleworld.errors import MleWorldError
 from mleworld.tasks.suite import suite_data_dir
-from mleworld.training.fast_unfamiliar import fit_unfamiliar, raw_label, softmax
+from mleworld.training.fast_task_folds import task_fold_calibration_rows
+from mleworld.training.fast_unfamiliar import (
+    CalibrationRows,
+    fit_unfamiliar,
+    raw_label,
+    softmax,
+)
 from mleworld.world.fast.batch import STATIC_FAILED, Featurizer, analyze_many, query_facts
 from mleworld.world.fast.code import primary_family
 from mleworld.world.fast.features import FeatureSpec, TaskStats
@@ -193,6 +199,8 @@ def train_fast(
     min_class_count: int = MIN_CLASS_COUNT,
     calibration_set: str | None = CALIBRATION_SET,
     exclude_tasks: Sequence[str] = (),
+    task_folds: bool = True,
+    calibration_rows: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Train a fast world model on a corpus split, save it to `out`; a report of what was learned.
 
@@ -206,6 +214,10 @@ def train_fast(
     code written by other hands, calibrates the class distribution on
     unfamiliar programs together with the held-out runs (None: held-out runs
     only). `exclude_tasks`: tasks left out of training entirely (leave-task-out).
+    `task_folds`: also calibrate on held-out runs of tasks an out-of-fold head
+    never saw (fast_task_folds.py); only with a `calibration_set`.
+    `calibration_rows`: a `.npz` path to keep the rows the calibration was
+    fitted on (fast_unfamiliar.CalibrationRows), for refitting or cross-fitting.
     """
     started = time.perf_counter()
     if workers is None:
@@ -359,6 +371,7 @@ def train_fast(
         "corpus": str(corpus.path),
         "calibration_set": calibration_set,
         "exclude_tasks": sorted(left_out),
+        "task_folds": bool(task_folds and calibration_set is not None),
         "corpus_id": corpus_fingerprint(corpus),
         "split": split,
         "seed": seed,
@@ -384,18 +397,48 @@ def train_fast(
         cal_probs = model.mix_timeout(
             softmax(cal_raw), runtime_head.p_over(oof_runtime[cal_rows], limits[cal_rows])
         )
-        model.unfamiliar, unfamiliar_report = fit_unfamiliar(
+        ids = [r.id for r in records]
+        parts = [
+            CalibrationRows.of(
+                model,
+                cal_probs,
+                inputs.unfamiliar[cal_rows],
+                y[cal_rows],
+                [reports[i] for i in cal_rows],
+                "heldout",
+                [ids[i] for i in cal_rows],
+            )
+        ]
+        groups: list[list[str]] = []
+        if task_folds and calibration_set is not None:
+            fold_rows, groups = task_fold_calibration_rows(
+                model,
+                queries=queries,
+                facts=facts,
+                reports=reports,
+                ids=ids,
+                X_class=X_class,
+                y=y,
+                fit_rows=fit_rows,
+                cal_rows=cal_rows,
+                rounds=int(class_report.get("rounds") or 1),
+                seed=seed,
+                threads=threads,
+            )
+            parts.append(fold_rows)
+        timings["task_folds_s"] = time.perf_counter() - began
+        model.unfamiliar, unfamiliar_report, fitted_rows = fit_unfamiliar(
             model,
-            cal_probs,
-            inputs.unfamiliar[cal_rows],
-            y[cal_rows],
-            [reports[i] for i in cal_rows],
+            parts,
             calibration_set,
             workers,
             # The calibration programs read the data folders training read (and the
             # tasks the set ships); a model trained without data is calibrated without it.
             data_dirs=folders if any(f is not None for f in folders.values()) else None,
         )
+        unfamiliar_report["task_groups"] = groups
+        if calibration_rows is not None:
+            fitted_rows.save(Path(calibration_rows))
     timings["unfamiliar_s"] = time.perf_counter() - began
     target = model.save(Path(out))
     timings["total_s"] = time.perf_counter() - started

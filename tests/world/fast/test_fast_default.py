@@ -13,7 +13,7 @@ from mleworld.corpus.record import Record
 from mleworld.corpus.store import Corpus
 from mleworld.training import fast as training
 from mleworld.world.fast import default
-from mleworld.world.fast.model import FastWorldModel
+from mleworld.world.fast.model import SCHEMA_VERSION, FastWorldModel
 
 
 @pytest.fixture()
@@ -41,6 +41,12 @@ def test_default_model_trains_once_and_is_reused(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(training, "train_fast", counted)
+    # Where an mleworld before the schema entered the key cached its model: never read now,
+    # even when its manifest claims this schema (its files may be of another format).
+    corpus_id = training.corpus_fingerprint(tiny_corpus)
+    legacy = tmp_path / "home" / "models" / f"fast-{corpus_id}"
+    legacy.mkdir(parents=True)
+    (legacy / "model.json").write_text(f'{{"schema_version": {SCHEMA_VERSION}}}\n')
     models: list[FastWorldModel] = []
     threads = [
         threading.Thread(target=lambda: models.append(default.default_model(corpus=tiny_corpus)))
@@ -51,8 +57,10 @@ def test_default_model_trains_once_and_is_reused(
     for t in threads:
         t.join()
     assert len(models) == 2 and len(calls) == 1
-    expected = tmp_path / "home" / "models" / f"fast-{training.corpus_fingerprint(tiny_corpus)}"
+    expected = tmp_path / "home" / "models" / f"fast-{corpus_id}-s{SCHEMA_VERSION}"
     assert calls[0] == expected and (expected / "model.json").is_file()
+    assert default.model_dir(corpus_id) == expected
+    assert [p.name for p in legacy.iterdir()] == ["model.json"]  # left as it was
     assert models[0].meta["split"] == "train"
 
     again = default.default_model(corpus=tiny_corpus, online=False)

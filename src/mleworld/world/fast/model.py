@@ -62,7 +62,8 @@ from mleworld.world.runtime.forecast import evidence as runtime_evidence
 from mleworld.world.runtime.forecast import for_report as runtime_forecast
 from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab
 
-SCHEMA_VERSION = 2  # 2: the unfamiliar-code calibration (unfamiliar.json, train_imports)
+# 2: the unfamiliar-code calibration (unfamiliar.json, train_imports); 3: its gate threshold
+SCHEMA_VERSION = 3
 NAME = "fast"
 SYNTAX_CLASSES = frozenset({"SyntaxError", "IndentationError", "TabError"})
 SYNTAX_CONFIDENCE = 0.995  # a program that does not compile raises at compile time, every time

@@ -18,16 +18,22 @@ in [0, 1] per program (`SIGNALS`):
 `UnfamiliarCalibration` turns them into a distribution. The class head's
 log-odds of a clean run, z, are blended with an *unfamiliar-code* reading of
 them, z' = (1 - w) z + w (b0 + b . signals + b_z z), where the blend weight
-w = 1 - exp(-a . signals), a >= 0, is 0 for a program nothing marks as unfamiliar
-(the head's own distribution stands) and grows with every signal; the crash mass is spread
+w is a logistic step in a . signals (a >= 0) past a threshold t >= 0, shifted so
+that it is 0 for a program nothing marks as unfamiliar (the head's own
+distribution stands). The threshold lets a new task by the corpus' own writer,
+whose few unseen identifiers are its columns and files, keep the head's
+confidence (it is right there) while another writer's idioms move it (schema 2's
+w = 1 - exp(-a . s) rose steepest at the first unseen identifier, so it could
+not have both); the crash mass is spread
 as (1 - w) x the head's crash classes + w x the classes unfamiliar programs
 ended with. (A blend of probabilities was tried first: its unfamiliar part
 learned to explain only the crashes, as a mixture's maximum-likelihood
 components specialise, and p_max fell too little to calibrate anything.) All
 of it is fitted by log loss on held-out runs that contain unfamiliar programs
-(the in-distribution calibration runs plus a set written by other hands, see
-training/fast.py), so a program like the training corpus keeps the head's
-distribution and one unlike it gets the confidence programs like it earned.
+(the in-distribution calibration runs, runs of tasks an out-of-fold head never
+saw, and a set written by other hands, see training/fast_unfamiliar.py), so a
+program like the training corpus keeps the head's distribution and one unlike
+it gets the confidence programs like it earned.
 
 This module owns the signals and the blend; where they enter the prediction
 is model.py's business, what they are fitted on training/fast.py's.
@@ -86,6 +92,7 @@ _DENSE_ROWS = 16
 L2 = 1e-3  # ridge on the unfamiliar reading's slopes, per calibration run
 # A signal's weight saturates here: at 200, a share of 1% unseen identifiers already gives w = 0.86.
 MAX_WEIGHT_COEF = 200.0
+MAX_THRESHOLD = 30.0  # in units of a . signals
 
 
 def _is_identifier(token: str) -> bool:
@@ -189,20 +196,29 @@ def _sigmoid(z: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
 
 
-def _weight(signals: np.ndarray, coef: np.ndarray) -> np.ndarray:
-    return 1.0 - np.exp(-np.maximum(signals @ coef, 0.0))
+def _weight(signals: np.ndarray, coef: np.ndarray, threshold: float) -> np.ndarray:
+    """w in [0, 1): 0 where every signal is 0, rising with a . signals past `threshold` (>= 0).
+
+    A logistic step, shifted and scaled so that w(0) = 0: with a threshold, a little
+    unfamiliarity (a new task's own identifiers) leaves the head alone while more of it
+    (another writer's idioms) moves the distribution; threshold 0 is tanh(a . s / 2).
+    """
+    x = np.maximum(signals @ coef, 0.0)
+    floor = _sigmoid(np.array(-threshold))
+    return np.clip((_sigmoid(x - threshold) - floor) / (1.0 - floor), 0.0, 1.0)
 
 
 def _blend(
     probs: np.ndarray,
     signals: np.ndarray,
     weight_coef: np.ndarray,
+    threshold: float,
     clean_coef: np.ndarray,
     shares: np.ndarray,
     c: int,
 ) -> np.ndarray:
     """The calibrated rows: clean log-odds blended towards the unfamiliar reading (module doc)."""
-    w = _weight(signals, weight_coef)
+    w = _weight(signals, weight_coef, threshold)
     p_clean = np.clip(probs[:, c], 1e-6, 1 - 1e-6)
     z = np.log(p_clean / (1.0 - p_clean))
     z_unfamiliar = clean_coef[0] + signals @ clean_coef[1:-1] + clean_coef[-1] * z
@@ -227,8 +243,10 @@ class UnfamiliarCalibration:
         clean_coef: Sequence[float],
         shares: Sequence[float],
         clean_class: str,
+        gate_threshold: float = 0.0,
     ) -> None:
         self.classes = list(classes)
+        self.gate_threshold = float(gate_threshold)  # where the blend weight starts rising
         self.weight_coef = np.asarray(weight_coef, dtype=np.float64)  # a (SIGNALS), >= 0
         self.clean_coef = np.asarray(clean_coef, dtype=np.float64)  # b0, b (SIGNALS), b_z
         self.shares = np.asarray(shares, dtype=np.float64)  # over classes; 0 on the clean one
@@ -237,6 +255,10 @@ class UnfamiliarCalibration:
             raise ValueError("calibration coefficients do not match the signals")
         if len(self.shares) != len(self.classes) or clean_class not in self.classes:
             raise ValueError("calibration shares do not match the classes")
+        if not 0.0 <= self.gate_threshold <= MAX_THRESHOLD:
+            raise ValueError(
+                f"gate threshold {self.gate_threshold} is outside [0, {MAX_THRESHOLD}]"
+            )
 
     @classmethod
     def identity(cls, classes: Sequence[str], clean_class: str) -> UnfamiliarCalibration:
@@ -253,14 +275,20 @@ class UnfamiliarCalibration:
 
     def weight(self, signals: np.ndarray) -> np.ndarray:
         """w per row: how far the distribution moves to the unfamiliar-code reading."""
-        return _weight(signals, self.weight_coef)
+        return _weight(signals, self.weight_coef, self.gate_threshold)
 
     def apply(self, probs: np.ndarray, signals: np.ndarray) -> np.ndarray:
         """The calibrated distribution (rows of `probs` over `classes`)."""
         if len(probs) == 0:
             return probs
         return _blend(
-            probs, signals, self.weight_coef, self.clean_coef, self.shares, self.clean_index
+            probs,
+            signals,
+            self.weight_coef,
+            self.gate_threshold,
+            self.clean_coef,
+            self.shares,
+            self.clean_index,
         )
 
     @classmethod
@@ -275,6 +303,7 @@ class UnfamiliarCalibration:
         finding_class: np.ndarray | None = None,
         finding_weight: np.ndarray | None = None,
         unfamiliar_rows: np.ndarray | None = None,
+        sample_weight: np.ndarray | None = None,
         l2: float = L2,
     ) -> tuple[UnfamiliarCalibration, dict[str, Any]]:
         """Fit the blend by log loss of the final distribution on calibration runs.
@@ -284,6 +313,7 @@ class UnfamiliarCalibration:
         `finding_weight`), as prediction does, so the blend is fitted on what
         the finding leaves. `unfamiliar_rows` (a boolean mask) names the rows
         whose crash classes set the unfamiliar-code shares; default: all.
+        `sample_weight`: each row's weight in the log loss (default: equal).
         """
         from scipy.optimize import minimize
 
@@ -298,34 +328,45 @@ class UnfamiliarCalibration:
         has = f_cls >= 0
         rows = np.arange(n)
         n_w = len(SIGNALS)
+        sw = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+        sw = sw / sw.sum()
 
         def loss(theta: np.ndarray) -> float:
-            p = _blend(probs, signals, theta[:n_w], theta[n_w:], shares, c)
+            p = _blend(probs, signals, theta[:n_w], theta[n_w], theta[n_w + 1 :], shares, c)
             mixed = (1.0 - f_w)[:, None] * p
             mixed[rows[has], f_cls[has]] += f_w[has]
             right = mixed[rows, labels]
             # Ridge on the unfamiliar reading's slopes (b_z towards 1: the head's own log-odds);
             # the blend weights are bounded below by 0 instead.
-            slopes = np.concatenate([theta[n_w + 1 : -1], [theta[-1] - 1.0]])
-            return float(-np.mean(np.log(np.clip(right, 1e-9, None)))) + l2 * float(slopes @ slopes)
+            slopes = np.concatenate([theta[n_w + 2 : -1], [theta[-1] - 1.0]])
+            return float(-(sw @ np.log(np.clip(right, 1e-9, None)))) + l2 * float(slopes @ slopes)
 
         # Start from "familiar unless the signals say otherwise", the unfamiliar reading
-        # keeping the head's log-odds: the fit then moves only what the runs ask for.
+        # keeping the head's log-odds: the fit then moves only what the runs ask for. A
+        # second start with a threshold, as the gate's step is not convex in it.
         identity = cls.identity(classes, clean_class)
-        theta0 = np.concatenate([np.ones(n_w), identity.clean_coef])
-        before = loss(np.concatenate([identity.weight_coef, identity.clean_coef]))
-        bounds = [(0.0, MAX_WEIGHT_COEF)] * n_w + [(None, None)] * (n_w + 2)
-        result = minimize(loss, theta0, method="L-BFGS-B", bounds=bounds)
+        before = loss(np.concatenate([identity.weight_coef, [0.0], identity.clean_coef]))
+        bounds = (
+            [(0.0, MAX_WEIGHT_COEF)] * n_w + [(0.0, MAX_THRESHOLD)] + [(None, None)] * (n_w + 2)
+        )
+        result = None
+        for scale, threshold in ((1.0, 0.0), (30.0, 4.0)):
+            theta0 = np.concatenate([np.full(n_w, scale), [threshold], identity.clean_coef])
+            tried = minimize(loss, theta0, method="L-BFGS-B", bounds=bounds)
+            if result is None or tried.fun < result.fun:
+                result = tried
+        assert result is not None
         theta = result.x
-        fitted = cls(classes, theta[:n_w], theta[n_w:], shares, clean_class)
+        fitted = cls(classes, theta[:n_w], theta[n_w + 1 :], shares, clean_class, theta[n_w])
         report = {
             "rows": int(n),
             "unfamiliar_rows": int(chosen.sum()),
             "nll_head": before,
             "nll": float(result.fun),
             "weight_coef": dict(zip(SIGNALS, theta[:n_w].round(4).tolist(), strict=True)),
+            "gate_threshold": round(float(theta[n_w]), 4),
             "clean_coef": dict(
-                zip(("bias", *SIGNALS, "head"), theta[n_w:].round(4).tolist(), strict=True)
+                zip(("bias", *SIGNALS, "head"), theta[n_w + 1 :].round(4).tolist(), strict=True)
             ),
             "shares": {cl: round(float(v), 4) for cl, v in zip(classes, shares, strict=True) if v},
         }
@@ -338,6 +379,7 @@ class UnfamiliarCalibration:
             "clean_class": self.clean_class,
             "signals": list(SIGNALS),
             "weight_coef": self.weight_coef.tolist(),
+            "gate_threshold": self.gate_threshold,
             "clean_coef": self.clean_coef.tolist(),
             "shares": self.shares.tolist(),
         }
@@ -358,6 +400,7 @@ class UnfamiliarCalibration:
                 [float(v) for v in data["clean_coef"]],
                 [float(v) for v in data["shares"]],
                 str(data["clean_class"]),
+                float(data["gate_threshold"]),
             )
 
 
