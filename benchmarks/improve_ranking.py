@@ -1,0 +1,268 @@
+"""Benchmark: can the fast model tell the improvements of one parent apart?
+
+Best-of-N on an improve step draws N revisions of one parent and keeps the
+highest predicted metric, so what matters there is the order the model puts
+siblings in, not how close each number is. From the default corpus's
+held-out records whose parent (anywhere in the corpus) has a real metric,
+this scores the model's predicted metric on:
+
+- sibling pairs: two held-out children of the same parent in the same run;
+  correct when the predicted order matches the real one (ties in the
+  prediction count half, pairs with equal real metrics are skipped);
+- task delta pairs: any two held-out children of one task, ordered by their
+  predicted against their real child-minus-parent change (a larger sample
+  with the same question: which edit helps more);
+- direction: whether the predicted change has the real change's sign (half
+  for a predicted change of exactly 0);
+- spread: the real and predicted changes in units of |parent metric|.
+
+0.5 is what a model that gives every sibling the same number scores. The
+held-out split has few sibling pairs, so `--oof` also fits the edit head
+(world/fast/edits.py) on the train split's children in run-grouped folds and
+scores the sibling pairs of each left-out fold: a held-out estimate with many
+more pairs (the rest of the model is not refitted per fold; the edit head
+reads only what the child changed, the task's direction and its scale).
+
+    MLEWORLD_HOME=... python benchmarks/improve_ranking.py --label after --oof
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import platform
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+RESULTS = Path(__file__).parent / "results" / "improve_ranking.json"
+
+
+def finite(value: Any) -> bool:
+    return value is not None and math.isfinite(float(value))
+
+
+def pair_accuracy(pairs: Sequence[tuple[float, float, float, float]]) -> dict[str, Any]:
+    """(pred_a, pred_b, real_a, real_b) pairs -> share ordered right (prediction ties: half)."""
+    score, n = 0.0, 0
+    for pa, pb, ra, rb in pairs:
+        if ra == rb:
+            continue
+        n += 1
+        if pa == pb:
+            score += 0.5
+        elif (pa > pb) == (ra > rb):
+            score += 1.0
+    return {"pairs": n, "accuracy": round(score / n, 4) if n else None}
+
+
+def children_with_parents(corpus: Any, split: str) -> list[tuple[Any, Any]]:
+    """(child, parent) for the split's records whose parent has a real metric (and so does the child)."""
+    records = [r for r in corpus.iter_records() if not r.harness_error]
+    holdout = corpus.holdout()
+    by_node = {(r.task_id, r.run_id, r.node_id): r for r in records}
+    out = []
+    for r in records:
+        held = r.id in holdout.get(r.task_id, ())
+        if held != (split == "holdout") or not r.parent_id:
+            continue
+        parent = by_node.get((r.task_id, r.run_id, r.parent_id))
+        if parent is not None and finite(parent.y.metric) and finite(r.y.metric):
+            out.append((r, parent))
+    return out
+
+
+def scores(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ranking scores over rows of {task, family_key, pred, real, parent} (metrics, not deltas)."""
+    siblings: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    tasks: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        siblings[row["sibling_key"]].append(row)
+        tasks[row["task"]].append(row)
+    sib_pairs = [
+        (a["pred"], b["pred"], a["real"], b["real"])
+        for group in siblings.values()
+        for a, b in itertools.combinations(group, 2)
+    ]
+    delta_pairs = [
+        (
+            a["pred"] - a["parent"],
+            b["pred"] - b["parent"],
+            a["real"] - a["parent"],
+            b["real"] - b["parent"],
+        )
+        for group in tasks.values()
+        for a, b in itertools.combinations(group, 2)
+    ]
+    direction = pair_accuracy([(r["pred"], r["parent"], r["real"], r["parent"]) for r in rows])
+    rel_real = np.array([(r["real"] - r["parent"]) / max(abs(r["parent"]), 1e-9) for r in rows])
+    rel_pred = np.array([(r["pred"] - r["parent"]) / max(abs(r["parent"]), 1e-9) for r in rows])
+    within = np.mean([abs(r["pred"] - r["real"]) <= 0.05 * abs(r["real"]) for r in rows])
+    anchor = np.mean([abs(r["parent"] - r["real"]) <= 0.05 * abs(r["real"]) for r in rows])
+    corr = math.nan
+    if len(rows) > 2 and rel_pred.std() > 0 and rel_real.std() > 0:
+        corr = float(np.corrcoef(_ranks(rel_pred), _ranks(rel_real))[0, 1])
+    return {
+        "children": len(rows),
+        "sibling_pairs": pair_accuracy(sib_pairs),
+        "task_delta_pairs": pair_accuracy(delta_pairs),
+        "direction": direction,
+        "within_5pct": round(float(within), 4) if rows else None,
+        "within_5pct_parent_metric": round(float(anchor), 4) if rows else None,
+        "spearman_delta": None if math.isnan(corr) else round(corr, 4),
+        "real_delta_rel": _spread(rel_real),
+        "pred_delta_rel": _spread(rel_pred),
+        "distinct_pred_share_in_sibling_groups": _distinct_share(siblings),
+    }
+
+
+def _ranks(values: np.ndarray) -> np.ndarray:
+    order = values.argsort(kind="stable")
+    ranks = np.empty(len(values))
+    ranks[order] = np.arange(len(values))
+    return ranks
+
+
+def _spread(values: np.ndarray) -> dict[str, float | None]:
+    """Quantiles, not moments: a parent metric near 0 (an R2 of 0.001) makes a relative change huge."""
+    if not len(values):
+        return {
+            "p10": None,
+            "p90": None,
+            "median_abs": None,
+            "p90_abs": None,
+            "nonzero_share": None,
+        }
+    return {
+        "p10": round(float(np.quantile(values, 0.1)), 5),
+        "p90": round(float(np.quantile(values, 0.9)), 5),
+        "median_abs": round(float(np.median(np.abs(values))), 5),
+        "p90_abs": round(float(np.quantile(np.abs(values), 0.9)), 5),
+        "nonzero_share": round(float(np.mean(np.abs(values) > 1e-12)), 4),
+    }
+
+
+def _distinct_share(groups: dict[Any, list[dict[str, Any]]]) -> float | None:
+    big = [g for g in groups.values() if len(g) > 1]
+    if not big:
+        return None
+    return round(float(np.mean([len({r["pred"] for r in g}) / len(g) for g in big])), 4)
+
+
+def holdout_rows(model: Any, pairs: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
+    from mleworld.tasks.suite import suite_data_dir
+    from mleworld.world.inputs import query_for_record
+
+    queries = [query_for_record(c, parent=p, data_dir=suite_data_dir(c.task_id)) for c, p in pairs]
+    predictions = []
+    for start in range(0, len(queries), 64):
+        predictions.extend(model.predict_batch(queries[start : start + 64]))
+    rows = []
+    for (child, parent), prediction in zip(pairs, predictions, strict=True):
+        if prediction.metric is None:
+            continue  # the model predicted a crash: no metric to rank
+        rows.append(
+            {
+                "task": child.task_id,
+                "sibling_key": (child.task_id, child.run_id, child.parent_id),
+                "pred": float(prediction.metric),
+                "real": float(child.y.metric),
+                "parent": float(parent.y.metric),
+            }
+        )
+    return rows
+
+
+def oof_rows(
+    model: Any, pairs: list[tuple[Any, Any]], folds: int, seed: int
+) -> list[dict[str, Any]]:
+    """The edit head fitted on the other folds' runs, predicting each fold's children."""
+    from mleworld.tasks.suite import suite_data_dir
+    from mleworld.world.fast.edits import EditHead, edit_inputs
+    from mleworld.world.inputs import query_for_record
+
+    queries = [query_for_record(c, parent=p, data_dir=suite_data_dir(c.task_id)) for c, p in pairs]
+    inputs = model.featurizer.prepare(queries)
+    stats = [model.featurizer.task_stats.get(q.task_id) for q in queries]
+    X, direction = edit_inputs(queries, inputs.facts, stats)
+    parent = np.array([float(p.y.metric) for _, p in pairs])
+    real = np.array([float(c.y.metric) for c, _ in pairs])
+    scale = inputs.scale
+    target = direction * (real - parent) / scale
+    runs = sorted({f"{c.task_id}/{c.run_id}" for c, _ in pairs})
+    rng = np.random.default_rng(seed)
+    fold_of = dict(zip(runs, rng.permutation(len(runs)) % folds, strict=True))
+    fold = np.array([fold_of[f"{c.task_id}/{c.run_id}"] for c, _ in pairs])
+    pred = np.full(len(pairs), np.nan)
+    for k in range(folds):
+        train = np.flatnonzero(fold != k)
+        head, _ = EditHead.fit(X[train], target[train], direction[train], scale[train], seed=seed)
+        test = np.flatnonzero(fold == k)
+        pred[test] = parent[test] + direction[test] * scale[test] * head.raw_gain(X[test])
+    return [
+        {
+            "task": c.task_id,
+            "sibling_key": (c.task_id, c.run_id, c.parent_id),
+            "pred": float(pred[i]),
+            "real": float(real[i]),
+            "parent": float(parent[i]),
+        }
+        for i, (c, _) in enumerate(pairs)
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--label", default="current", help="name of this measurement in the JSON")
+    parser.add_argument("--model", help="a saved fast model directory (default: the default model)")
+    parser.add_argument("--oof", action="store_true", help="also score the edit head out of fold")
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args()
+
+    from mleworld.corpus.default import resolve_corpus
+    from mleworld.world.fast.default import default_model
+    from mleworld.world.fast.model import SCHEMA_VERSION, FastWorldModel
+
+    began = time.perf_counter()
+    corpus = resolve_corpus("default")
+    if args.model:
+        model = FastWorldModel.load(args.model, online=False)
+    else:
+        model = default_model(online=False)
+    held = children_with_parents(corpus, "holdout")
+    result: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "model": args.model or "default",
+        "corpus": str(corpus.path),
+        "holdout": scores(holdout_rows(model, held)),
+        "holdout_children_total": len(held),
+    }
+    if args.oof:
+        train = children_with_parents(corpus, "train")
+        result["train_oof"] = {
+            "folds": args.folds,
+            **scores(oof_rows(model, train, args.folds, args.seed)),
+        }
+    result["wall_s"] = round(time.perf_counter() - began, 1)
+    result["load_avg"] = [round(v, 2) for v in os.getloadavg()]
+    result["machine"] = f"{platform.machine()} {os.cpu_count()} cpus"
+    stored: dict[str, Any] = {}
+    if args.out.exists():
+        stored = json.loads(args.out.read_text())
+    stored[args.label] = result
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+    print(json.dumps(result, indent=1, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
