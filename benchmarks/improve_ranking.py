@@ -21,7 +21,8 @@ held-out split has few sibling pairs, so `--oof` also fits the edit head
 (world/fast/edits.py) on the train split's children in run-grouped folds and
 scores the sibling pairs of each left-out fold: a held-out estimate with many
 more pairs (the rest of the model is not refitted per fold; the edit head
-reads only what the child changed, the task's direction and its scale).
+reads only what the child changed, the task's direction, its scale and its
+per-family metric medians, which are recomputed without the left-out fold).
 
     MLEWORLD_HOME=... python benchmarks/improve_ranking.py --label after --oof
 """
@@ -181,29 +182,55 @@ def holdout_rows(model: Any, pairs: list[tuple[Any, Any]]) -> list[dict[str, Any
 
 
 def oof_rows(
-    model: Any, pairs: list[tuple[Any, Any]], folds: int, seed: int
+    model: Any, corpus: Any, pairs: list[tuple[Any, Any]], folds: int, seed: int
 ) -> list[dict[str, Any]]:
-    """The edit head fitted on the other folds' runs, predicting each fold's children."""
+    """The edit head fitted on the other folds' runs, predicting each fold's children.
+
+    Whole runs go to one fold. The task statistics the edit features read (the
+    task's metric median and spread, its median per model family) are computed
+    per fold from the train split's records outside that fold, so nothing of a
+    left-out run reaches the features or the head that predict it.
+    """
     from mleworld.tasks.suite import suite_data_dir
+    from mleworld.world.fast.code import code_facts, primary_family, strip_comments
     from mleworld.world.fast.edits import EditHead, edit_inputs
+    from mleworld.world.fast.features import TaskStats
+    from mleworld.world.fast.model import outcome_label
     from mleworld.world.inputs import query_for_record
 
     queries = [query_for_record(c, parent=p, data_dir=suite_data_dir(c.task_id)) for c, p in pairs]
     inputs = model.featurizer.prepare(queries)
-    stats = [model.featurizer.task_stats.get(q.task_id) for q in queries]
-    X, direction = edit_inputs(queries, inputs.facts, stats)
     parent = np.array([float(p.y.metric) for _, p in pairs])
     real = np.array([float(c.y.metric) for c, _ in pairs])
     scale = inputs.scale
-    target = direction * (real - parent) / scale
-    runs = sorted({f"{c.task_id}/{c.run_id}" for c, _ in pairs})
+    holdout = corpus.holdout()
+    train = [
+        r
+        for r in corpus.iter_records()
+        if not r.harness_error and r.id not in holdout.get(r.task_id, ())
+    ]
+    runs = sorted({f"{r.task_id}/{r.run_id}" for r in train})
     rng = np.random.default_rng(seed)
     fold_of = dict(zip(runs, rng.permutation(len(runs)) % folds, strict=True))
     fold = np.array([fold_of[f"{c.task_id}/{c.run_id}"] for c, _ in pairs])
+    families = [primary_family(code_facts(strip_comments(r.x.program))) for r in train]
     pred = np.full(len(pairs), np.nan)
     for k in range(folds):
-        train = np.flatnonzero(fold != k)
-        head, _ = EditHead.fit(X[train], target[train], direction[train], scale[train], seed=seed)
+        kept = [i for i, r in enumerate(train) if fold_of[f"{r.task_id}/{r.run_id}"] != k]
+        stats = {}
+        for task in {train[i].task_id for i in kept}:
+            rows = [i for i in kept if train[i].task_id == task]
+            stats[task] = TaskStats.from_outcomes(
+                [outcome_label(train[i].y.exc_type, train[i].timed_out, model.vocab) for i in rows],
+                [train[i].stage for i in rows],
+                [math.log1p(max(float(train[i].runtime_s), 0.0)) for i in rows],
+                [train[i].y.metric for i in rows],
+                [families[i] for i in rows],
+            )
+        X, direction = edit_inputs(queries, inputs.facts, [stats.get(q.task_id) for q in queries])
+        gain = direction * (real - parent) / scale
+        fit = np.flatnonzero(fold != k)
+        head, _ = EditHead.fit(X[fit], gain[fit], direction[fit], scale[fit], seed=seed)
         test = np.flatnonzero(fold == k)
         pred[test] = parent[test] + direction[test] * scale[test] * head.raw_gain(X[test])
     return [
@@ -250,7 +277,7 @@ def main() -> None:
         train = children_with_parents(corpus, "train")
         result["train_oof"] = {
             "folds": args.folds,
-            **scores(oof_rows(model, train, args.folds, args.seed)),
+            **scores(oof_rows(model, corpus, train, args.folds, args.seed)),
         }
     result["wall_s"] = round(time.perf_counter() - began, 1)
     result["load_avg"] = [round(v, 2) for v in os.getloadavg()]

@@ -19,6 +19,7 @@ from mleworld.world.fast.edits import (
     edit_row,
     pair_order_accuracy,
 )
+from mleworld.world.fast.features import TaskStats
 from mleworld.world.fast.model import FastWorldModel
 from mleworld.world.inputs import query_for_program
 from mleworld.world.prediction import Parent
@@ -85,6 +86,28 @@ def test_an_edit_is_described_as_what_the_child_changed() -> None:
     back = edit_row(query_facts(query(PARENT, CHILD)), CHILD, 0.0, False)
     assert feature(back, "edit_log_n_estimators") == pytest.approx(-math.log(4))
     assert feature(back, "edit_count_scaler") == -1.0 and feature(back, "edit_set_l_reg") == -1.0
+
+
+def test_the_task_medians_of_both_families_are_read_against_the_parent() -> None:
+    stats = TaskStats(metric_median=0.8, metric_scale=0.1)
+    stats.family_metric = {"random_forest": 0.82, "lgbm": 0.9}
+    child = query_facts(query(CHILD, PARENT))
+    row = edit_row(child, PARENT, 0.0, False, parent_metric=0.8, stats=stats)
+    assert feature(row, "family_gain_child") == pytest.approx(1.0)  # lgbm: 0.9 vs 0.8
+    assert feature(row, "family_gain_parent") == pytest.approx(0.2)  # random forest: 0.82
+    assert feature(row, "family_gain_switch") == pytest.approx(0.8)
+    # Lower is better: the same numbers are losses.
+    lower = edit_row(child, PARENT, 0.0, True, parent_metric=0.8, stats=stats)
+    assert feature(lower, "family_gain_child") == pytest.approx(-1.0)
+    # Without statistics (or a parent metric) there is nothing to compare with.
+    for bare in (
+        edit_row(child, PARENT, 0.0, False),
+        edit_row(child, PARENT, 0.0, False, stats=stats),
+    ):
+        assert math.isnan(feature(bare, "family_gain_child"))
+    # edit_inputs passes each query's task statistics and its parent's metric through.
+    X, _ = edit_inputs([query(CHILD, PARENT, metric=0.8)], [child], [stats])
+    assert X[0, EDIT_NAMES.index("family_gain_switch")] == pytest.approx(0.8)
 
 
 def test_a_query_without_a_parent_has_no_edit_and_the_direction_follows_the_metric() -> None:

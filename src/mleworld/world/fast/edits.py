@@ -8,8 +8,10 @@ their differences: the model family switched, log ratios of the settings
 (trees, learning rate, depth, leaves, folds, regularisation, sampling),
 changes in the counts of preprocessing steps (scaling, encoding, imputation,
 text vectorising, validation schemes, feature blocks), a target transform
-added or removed, the size of the diff, and how strong the parent already is
-within its task (a strong parent has less room).
+added or removed, the size of the diff, how strong the parent already is
+within its task (a strong parent has less room), and how the task's typical
+metric for the child's model family compares with the parent's (training
+reads leave-run-out task statistics, so no run sees its own metrics there).
 
 `EditHead` learns the change in the metric from those differences, oriented
 so that a positive gain is an improvement whichever way the task's metric
@@ -123,6 +125,9 @@ EDIT_NAMES: tuple[str, ...] = (
     "edit_log_lines",
     "edit_lines_changed_frac",
     "parent_gain_z",
+    "family_gain_child",
+    "family_gain_parent",
+    "family_gain_switch",
     "lower_is_better",
 )
 
@@ -171,11 +176,33 @@ def _parent_facts(
 
 
 def edit_row(
-    child: QueryFacts, parent_program: str, parent_gain_z: float, lower_is_better: bool | None
+    child: QueryFacts,
+    parent_program: str,
+    parent_gain_z: float,
+    lower_is_better: bool | None,
+    parent_metric: float = math.nan,
+    stats: TaskStats | None = None,
 ) -> np.ndarray:
-    """The child-minus-parent features of one query, in EDIT_NAMES order."""
+    """The child-minus-parent features of one query, in EDIT_NAMES order.
+
+    With the parent's metric and the task's statistics, it also says how the
+    task's median metric of the child's model family, and of the parent's,
+    compare with the parent (oriented, in scale units): a switch to a family
+    that does better on this task tends to help.
+    """
     stripped, tokens, before, extra_before = _parent_facts(parent_program)
     after = child.facts
+    sign = -1.0 if lower_is_better else 1.0
+    family_child = family_parent = math.nan
+    if stats is not None and math.isfinite(parent_metric) and stats.metric_scale > 0:
+        medians = stats.family_metric
+        spread = stats.metric_scale
+        family_child = (
+            sign * (medians.get(primary_family(after), math.nan) - parent_metric) / spread
+        )
+        family_parent = (
+            sign * (medians.get(primary_family(before), math.nan) - parent_metric) / spread
+        )
     extra_after = _extra_settings(child.stripped)
     blend_before = sum(tokens.count(t) for t in _BLEND_TOKENS)
     blend_after = sum(child.tokens.count(t) for t in _BLEND_TOKENS)
@@ -201,6 +228,9 @@ def edit_row(
         math.log1p(after["n_lines"]) - math.log1p(before["n_lines"]),
         changed,
         parent_gain_z,
+        family_child,
+        family_parent,
+        family_child - family_parent,
         math.nan if lower_is_better is None else float(lower_is_better),
     ]
     return np.array(row, dtype=np.float64)
@@ -235,7 +265,8 @@ def edit_inputs(
             and task.metric_scale > 0
         ):
             gain_z = direction[i] * (parent.metric - task.metric_median) / task.metric_scale
-        X[i] = edit_row(facts[i], parent.program, gain_z, lower)
+        metric = parent.metric if parent.metric is not None else math.nan
+        X[i] = edit_row(facts[i], parent.program, gain_z, lower, float(metric), task)
     return X, direction
 
 
