@@ -16,6 +16,12 @@ this scores the model's predicted metric on:
   for a predicted change of exactly 0);
 - spread: the real and predicted changes in units of |parent metric|.
 
+`--fresh FILE` adds pools as best-of-N meets them: on a few suite tasks, a
+builtin draft run for real and N builtin improvements of it, each run for
+real (cached in FILE, so another model is scored on the same runs); it
+reports the same ranking scores and the real gain of best-of-N's pick against
+the first draw (what policy `none` runs), the best draw and the pool mean.
+
 0.5 is what a model that gives every sibling the same number scores. The
 held-out split has few sibling pairs, so `--oof` also fits the edit head
 (world/fast/edits.py) on the train split's children in run-grouped folds and
@@ -245,6 +251,133 @@ def oof_rows(
     ]
 
 
+def fresh_pools(
+    path: Path, tasks: Sequence[str], parents: int, revisions: int
+) -> list[dict[str, Any]]:
+    """Pools as best-of-N sees them, on fresh programs: a drafted parent run for real, then
+    `revisions` improvements of it by the builtin writer (its seeds), each run for real.
+
+    Written to `path` (programs and real outcomes) and read back from it when it exists,
+    so that models are scored on the same runs.
+    """
+    if path.exists():
+        return json.loads(path.read_text())
+    from mleworld.codegen.base import CodeRequest
+    from mleworld.codegen.builtin import BuiltinCodeModel
+    from mleworld.execution.sandbox import execute
+    from mleworld.tasks.suite import resolve_task
+
+    def real(code: str, task: Any) -> dict[str, Any]:
+        outcome = execute(code, task)
+        return {
+            "exc_type": outcome.exc_type,
+            "metric": outcome.metric,
+            "term_out": outcome.term_out,
+            "runtime_s": outcome.runtime_s,
+        }
+
+    pools = []
+    writer = BuiltinCodeModel(seed=0)
+    for name in tasks:
+        task = resolve_task(name)
+        for p in range(parents):
+            draft = writer.generate(CodeRequest("draft", "", task=task, seed=500 + p)).code
+            ran = real(draft, task)
+            if ran["exc_type"] != "None" or not finite(ran["metric"]):
+                continue  # best-of-N improves a parent with a metric
+            children = []
+            for i in range(revisions):
+                request = CodeRequest(
+                    "improve",
+                    "",
+                    task=task,
+                    parent_code=draft,
+                    parent_output=ran["term_out"],
+                    parent_exc_type="None",
+                    seed=900 + 31 * p + i,
+                )
+                code = writer.generate(request).code
+                children.append({"code": code, "real": real(code, task)})
+            pools.append(
+                {"task": name, "parent": {"code": draft, "real": ran}, "children": children}
+            )
+    path.write_text(json.dumps(pools))
+    return pools
+
+
+def fresh_scores(model: Any, pools: list[dict[str, Any]]) -> dict[str, Any]:
+    """Sibling ranking on the fresh pools, and what best-of-N's pick really scored."""
+    from mleworld.tasks.suite import resolve_task
+    from mleworld.world.inputs import query_for_program
+    from mleworld.world.prediction import Parent
+
+    rows: list[dict[str, Any]] = []
+    picks = {"bon": [], "first": [], "best": [], "mean": []}
+    for k, pool in enumerate(pools):
+        task = resolve_task(pool["task"])
+        sign = -1.0 if task.is_lower_better else 1.0
+        ran = pool["parent"]["real"]
+        parent = Parent(
+            program=pool["parent"]["code"],
+            exc_type="None",
+            metric=ran["metric"],
+            term_out=ran["term_out"],
+            runtime_s=ran["runtime_s"],
+        )
+        queries = [
+            query_for_program(c["code"], task=task, stage="improve", parent=parent)
+            for c in pool["children"]
+        ]
+        predictions = model.predict_batch(queries)
+        real = [
+            c["real"]["metric"] if c["real"]["exc_type"] == "None" else None
+            for c in pool["children"]
+        ]
+        for prediction, value in zip(predictions, real, strict=True):
+            if prediction.metric is not None and value is not None and finite(value):
+                rows.append(
+                    {
+                        "task": pool["task"],
+                        "sibling_key": (pool["task"], str(k), ""),
+                        "pred": float(prediction.metric),
+                        "real": float(value),
+                        "parent": float(ran["metric"]),
+                    }
+                )
+        usable = [
+            i
+            for i, p in enumerate(predictions)
+            if p.exc_type == "None" and p.metric is not None and math.isfinite(p.metric)
+        ]
+        if not usable:
+            continue
+        # Best-of-N as the policy does it: the best predicted metric, first on ties.
+        chosen = max(usable, key=lambda i: (sign * float(predictions[i].metric), -i))
+        # Relative to the parent, so that tasks on different metric scales weigh alike.
+        size = max(abs(float(ran["metric"])), 1e-9)
+        gains = [sign * (v - ran["metric"]) / size if v is not None else None for v in real]
+        if any(g is None for g in gains):
+            continue  # a child that crashed for real: the regret of picking it is undefined here
+        picks["bon"].append(gains[chosen])
+        picks["first"].append(gains[0])
+        picks["best"].append(max(gains))
+        picks["mean"].append(float(np.mean(gains)))
+    out = scores(rows)
+    out["pools"] = len(pools)
+    out["bon_pick"] = {
+        "pools_scored": len(picks["bon"]),
+        "note": "mean oriented real gain over the parent, relative to |parent metric|: the pick "
+        "of best-of-N, the first draw (policy none), the best draw, the pool mean",
+        **{k: round(float(np.mean(v)), 5) if v else None for k, v in picks.items()},
+        "bon_is_best_share": round(
+            float(np.mean([b == m for b, m in zip(picks["bon"], picks["best"], strict=True)])), 4
+        )
+        if picks["bon"]
+        else None,
+    }
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--label", default="current", help="name of this measurement in the JSON")
@@ -253,6 +386,18 @@ def main() -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument(
+        "--fresh",
+        type=Path,
+        help="score fresh pools too (programs and real runs cached in this file)",
+    )
+    parser.add_argument(
+        "--fresh-tasks",
+        nargs="+",
+        default=["penguins", "breast-cancer", "diabetes", "seattle-weather"],
+    )
+    parser.add_argument("--fresh-parents", type=int, default=2)
+    parser.add_argument("--fresh-revisions", type=int, default=4)
     args = parser.parse_args()
 
     from mleworld.corpus.default import resolve_corpus
@@ -279,6 +424,9 @@ def main() -> None:
             "folds": args.folds,
             **scores(oof_rows(model, corpus, train, args.folds, args.seed)),
         }
+    if args.fresh:
+        pools = fresh_pools(args.fresh, args.fresh_tasks, args.fresh_parents, args.fresh_revisions)
+        result["fresh"] = fresh_scores(model, pools)
     result["wall_s"] = round(time.perf_counter() - began, 1)
     result["load_avg"] = [round(v, 2) for v in os.getloadavg()]
     result["machine"] = f"{platform.machine()} {os.cpu_count()} cpus"
