@@ -16,7 +16,7 @@ import inspect
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import positions, suggest
+from mleworld.world.static import lengths, positions, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     Frame,
@@ -25,6 +25,7 @@ from mleworld.world.static.values import (
     Seq,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     str_list,
 )
@@ -78,7 +79,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     name = const_str(key)
     if name is not None:
         if frame.has(name):
-            return SeriesVal(name)
+            return lengths.column(frame, name)
         walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
         return UNKNOWN
     names = str_list(key) if isinstance(key, Seq) else None
@@ -89,12 +90,14 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
                 "columns", "KeyError", missing_columns_message(names, missing), node, KEY_CONFIDENCE
             )
             return UNKNOWN
-        return Frame(list(names), frame.source, frame.exact, pristine=frame.pristine)
+        # a pristine frame's values are its file's: `df[names]` is exactly those columns
+        exact = frame.exact or frame.pristine
+        return Frame(list(names), frame.source, exact, pristine=frame.pristine, rows=frame.rows)
     if isinstance(key, Keys):
         if not key.many:
-            return SeriesVal(None)
+            return lengths.column(frame, None)
         kept = [c for c in frame.columns if c in key.upper]
-        return Frame(kept, frame.source, exact=False)
+        return Frame(kept, frame.source, exact=False, pristine=frame.pristine, rows=frame.rows)
     if isinstance(node.slice, ast.Slice) or is_mask(node.slice):
         return frame.copy()
     return UNKNOWN
@@ -102,6 +105,8 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
 
 def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:
     frame.pristine = False
+    if not (str_list(key) is not None or isinstance(key, Keys)):
+        frame.rows = None  # a mask or a slice: analysis does not follow what it assigns
     if frame.columns is None:
         return
     names = str_list(key)
@@ -160,6 +165,7 @@ def indexer_setitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
     frame = method.owner
     assert isinstance(frame, Frame)
     frame.pristine = False
+    frame.rows = None  # `df.loc[new_label] = row` adds a row
     if frame.columns is None or method.name == "iloc" or method.name == "iat":
         return
     if not isinstance(node.slice, ast.Tuple):
@@ -191,6 +197,8 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
         return Keys(frozenset(frame.columns), many=True, exact=frame.exact)
     if attr.startswith("_"):
         return UNKNOWN
+    if attr == "shape":
+        return lengths.shape(frame)
     if attr == "values":
         found = positions.array(frame)
         if found is not None:
@@ -226,6 +234,8 @@ def _series_dir() -> list[str]:
 def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST) -> Value:
     if attr.startswith("_"):
         return UNKNOWN
+    if attr == "values" and series.rows is not None:
+        return VectorVal(series.rows)
     klass, names = _class_attrs("series")
     if attr in names:
         static = inspect.getattr_static(klass, attr, None)

@@ -14,7 +14,15 @@ import ast
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import callbacks, calls, columns, module_attrs, positions
+from mleworld.world.static import (
+    callbacks,
+    calls,
+    columns,
+    lengths,
+    module_attrs,
+    positions,
+    reductions,
+)
 from mleworld.world.static import files as files_mod
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -24,6 +32,7 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     FuncVal,
+    GroupBy,
     Instance,
     Keys,
     Method,
@@ -34,6 +43,7 @@ from mleworld.world.static.values import (
     SeriesVal,
     UserInstance,
     Value,
+    VectorVal,
     const_str,
     escape,
     join,
@@ -73,6 +83,10 @@ class OperationWalker:
             return found if found is not None else UNKNOWN
         if isinstance(base, PathVal):
             return files_mod.path_attribute(base, attr)
+        if isinstance(base, ArrayVal | VectorVal) and attr == "shape":
+            return lengths.shape(base)
+        if isinstance(base, GroupBy):
+            return reductions.group_attribute(base, attr)
         if isinstance(base, Seq | Keys | Const | DictVal):
             return (
                 columns.keys_attribute(base, attr) if isinstance(base, Keys) else Method(base, attr)
@@ -129,6 +143,10 @@ class OperationWalker:
         if isinstance(base, ArrayVal):
             positions.array_columns(self, base, key, node)
             return UNKNOWN
+        if isinstance(base, VectorVal):
+            return lengths.vector_getitem(base, node)
+        if isinstance(base, GroupBy):
+            return reductions.group_getitem(base, key)
         if (
             isinstance(base, Seq)
             and base.items is not None
@@ -145,6 +163,7 @@ class OperationWalker:
 
     def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
         if isinstance(base, Frame):
+            lengths.check_setitem(self, base, key, value, node)
             columns.setitem(self, base, key, node)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             columns.indexer_setitem(self, base, key, node)

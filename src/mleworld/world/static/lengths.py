@@ -1,0 +1,248 @@
+"""Row counts, and the length mismatches they make certain.
+
+A frame read with a plain `read_csv` of an input file has the file's row count;
+column selections, copies, fills, renames and new columns keep it, its columns
+(`df[c]`) share it, and `len(df)` / `df.shape[0]` give it as a `Count`. Numpy
+arrays built from a count (`np.zeros(len(df))`) and scikit-learn predictions of
+such a frame (`model.predict(X)`, `predict_proba(X)[:, 1]`) are `VectorVal`s of
+that length; `+=` keeps it. Anything that may drop or add rows (masks, slices,
+splits, folds, `dropna`, merges) makes the count unknown: the walk never guesses.
+
+Two mistakes are then certain, with pandas' own messages:
+- `pd.DataFrame({"id": test["id"], "y": pred})` with `pred` of another length
+  ("array length 1461 does not match index length 5844");
+- `sub["y"] = pred` on a frame with another row count
+  ("Length of values (91) does not match length of index (114)").
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from mleworld.world.static import files
+from mleworld.world.static.values import (
+    UNKNOWN,
+    ArrayVal,
+    Const,
+    Count,
+    DictVal,
+    Frame,
+    Instance,
+    Seq,
+    SeriesVal,
+    Value,
+    VectorVal,
+    const_str,
+)
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+CONFIDENCE = 0.9
+# Frame methods whose result has the frame's rows, in the same order (no axis=0 filtering).
+ROW_KEEP = frozenset(
+    {
+        "copy", "fillna", "astype", "replace", "clip", "abs", "round", "infer_objects",
+        "convert_dtypes", "ffill", "bfill", "interpolate", "where", "mask", "isna", "isnull",
+        "notna", "notnull", "sort_values", "sort_index", "reset_index", "set_index", "rename",
+        "select_dtypes", "drop", "assign", "insert", "pop",
+    }
+)  # fmt: skip
+_PREDICTS = {"predict": 1, "predict_proba": 2, "predict_log_proba": 2, "decision_function": 0}
+_BUILDERS = ("zeros", "ones", "empty", "full")
+
+
+def file_rows(walker: Walker, source: Value) -> int | None:
+    """The rows a plain read_csv of input file `source` gives (the file is read once, cached)."""
+    from mleworld.world.static.dtypes import read_table
+
+    where, real = files.classify(files.path_text(source) or "", walker.data_dir)
+    if where != "input" or real is None or not real.is_file():
+        return None
+    table = read_table(real)
+    return None if table is None else len(table)
+
+
+def kept(frame: Frame, result: Value, method: str, kw: dict[str, Value]) -> Value:
+    """`result` of `frame.method(**kw)`, given the frame's rows when the method keeps them."""
+    if isinstance(result, Frame) and result is not frame and _keeps_rows(method, kw):
+        result.rows = frame.rows
+    return result
+
+
+def _keeps_rows(method: str, kw: dict[str, Value]) -> bool:
+    if method not in ROW_KEEP:
+        return False
+    if method == "drop":
+        return "columns" in kw or (
+            isinstance(kw.get("axis"), Const) and kw["axis"].value in (1, "columns")
+        )  # type: ignore[union-attr]
+    if method == "sort_values" or method == "fillna":
+        return "axis" not in kw
+    return True
+
+
+def on_method(frame: Frame, method: str, kw: dict[str, Value], mutates: bool) -> None:
+    """A method that may change `frame` itself: its rows are unknown unless the method keeps them."""
+    if mutates and not _keeps_rows(method, kw):
+        frame.rows = None
+
+
+def column(frame: Frame, name: str | None) -> SeriesVal:
+    """`frame[name]`: its rows, and the frame it came from (for its index and file values)."""
+    tracked = frame.rows is not None or frame.pristine
+    return SeriesVal(name, rows=frame.rows, origin=frame if tracked else None)
+
+
+def rows_of(value: Value) -> int | None:
+    if isinstance(value, Frame) and value.is_frame:
+        return value.rows
+    if isinstance(value, SeriesVal):
+        return value.rows
+    if isinstance(value, VectorVal):
+        return value.length
+    if isinstance(value, ArrayVal):
+        return value.rows
+    return None
+
+
+def length(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`len(x)` of a frame, series or array whose rows are known."""
+    n = rows_of(args[0]) if len(args) == 1 and not kw and not star else None
+    return Count(n) if n is not None else UNKNOWN
+
+
+def shape(value: Value) -> Value:
+    """`x.shape` of a frame or array whose rows are known: (Count, unknown width)."""
+    n = rows_of(value)
+    if n is None or isinstance(value, VectorVal) and value.ndim != 1:
+        return UNKNOWN
+    return Seq([Count(n)] if isinstance(value, VectorVal) else [Count(n), UNKNOWN], "tuple")
+
+
+def _count(value: Value) -> int | None:
+    if isinstance(value, Count):
+        return value.n
+    return None
+
+
+def builder(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`np.zeros(n)`, `np.ones`, `np.empty`, `np.full(n, v)` with a known row count `n`."""
+    size = args[0] if args else kw.get("shape")
+    n = _count(size) if size is not None and not star else None
+    return VectorVal(n) if n is not None else UNKNOWN
+
+
+def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
+    """What a scikit-learn style estimator's predict / predict_proba gives for frame X."""
+    ndim = _PREDICTS.get(method)
+    if not ndim or not _sklearn_api(owner.cls):
+        return UNKNOWN
+    X = args[0] if args else kw.get("X", UNKNOWN)
+    n = X.rows if isinstance(X, Frame) and X.is_frame or isinstance(X, ArrayVal) else None
+    return VectorVal(n, ndim) if n is not None else UNKNOWN
+
+
+def _sklearn_api(cls: type) -> bool:
+    try:
+        from sklearn.base import BaseEstimator
+    except ImportError:
+        return False
+    return issubclass(cls, BaseEstimator)
+
+
+def vector_getitem(vector: VectorVal, node: ast.Subscript) -> Value:
+    """`proba[:, k]` of a 2-D prediction: a column of the same length; `a[:-1]`: a known slice."""
+    key = node.slice
+    if isinstance(key, ast.Slice):
+        bounds = [_int_or_none(part) for part in (key.lower, key.upper, key.step)]
+        if any(b is _NOT_INT for b in bounds) or bounds[2] == 0:
+            return UNKNOWN
+        return VectorVal(len(range(vector.length)[slice(*bounds)]), vector.ndim)
+    if (
+        vector.ndim == 2
+        and isinstance(key, ast.Tuple)
+        and len(key.elts) == 2
+        and _full_slice(key.elts[0])
+        and isinstance(key.elts[1], ast.Constant | ast.UnaryOp)
+    ):
+        return VectorVal(vector.length)
+    return UNKNOWN
+
+
+_NOT_INT = object()
+
+
+def _int_or_none(node: ast.expr | None) -> object:
+    if node is None:
+        return None
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError):
+        return _NOT_INT
+    return value if isinstance(value, int) and not isinstance(value, bool) else _NOT_INT
+
+
+def _full_slice(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Slice)
+        and node.lower is None
+        and node.upper is None
+        and node.step is None
+    )
+
+
+def aug_assign(current: Value) -> Value | None:
+    """`arr += x` changes an array in place: its length stays (or numpy raises)."""
+    return current if isinstance(current, VectorVal) else None
+
+
+def dataframe_from_dict(walker: Walker, data: DictVal, node: ast.Call) -> int | None:
+    """Check `pd.DataFrame({...})`'s columns against each other; the frame's rows when known.
+
+    Series give the index (they align with each other, so only Series of one frame
+    are judged); arrays must match its length, as pandas' `_extract_index` requires.
+    """
+    series = [v for v in data.items.values() if isinstance(v, SeriesVal)]
+    arrays = [v for v in data.items.values() if isinstance(v, VectorVal) and v.ndim == 1]
+    # anything but a scalar, a Series or an array of known length may be a column of any length
+    unknown = [v for v in data.items.values() if not isinstance(v, SeriesVal | VectorVal | Const)]
+    lengths = list(dict.fromkeys(a.length for a in arrays))
+    if series:
+        origins = {id(s.origin) for s in series}
+        if len(series) > 1 and (len(origins) > 1 or series[0].origin is None):
+            return None
+        index = series[0].rows
+        if index is None:
+            return None
+        if len(lengths) == 1 and lengths[0] != index and not unknown:
+            message = f"ValueError: array length {lengths[0]} does not match index length {index}"
+            walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+            return None
+        return index if not arrays or lengths == [index] else None
+    if not unknown and len(lengths) > 1:
+        walker.emit(
+            "lengths", "ValueError", "ValueError: All arrays must be of the same length", node,
+            CONFIDENCE,
+        )  # fmt: skip
+        return None
+    return lengths[0] if len(lengths) == 1 and not unknown else None
+
+
+def check_setitem(walker: Walker, frame: Frame, key: Value, value: Value, node: ast.AST) -> None:
+    """`frame["col"] = array` with an array whose length is not the frame's row count."""
+    if const_str(key) is None or not isinstance(value, VectorVal) or value.ndim != 1:
+        return
+    rows = frame.rows
+    # an empty frame takes its index from the first column it is given
+    if rows is None or rows == 0 or not frame.is_frame or value.length == rows:
+        return
+    message = (
+        f"ValueError: Length of values ({value.length}) does not match length of index ({rows})"
+    )
+    walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
