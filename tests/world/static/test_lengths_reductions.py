@@ -62,6 +62,24 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + "for df in (train, test):\n    df['prev'] = df['body_mass_g'].values[:-1]\n",
         "lengths",
     ),
+    "blend_of_two_pipelines": (
+        READ
+        + "from sklearn.pipeline import make_pipeline\n"
+        + "W = 0.7\n"
+        + "a = make_pipeline(LogisticRegression()).fit(train[NUM], train['species'])\n"
+        + "b = make_pipeline(LogisticRegression(C=0.5)).fit(train[NUM], train['species'])\n"
+        + "p = W * a.predict_proba(test[NUM])[:, 1] + (1 - W) * b.predict_proba(test[NUM])[:, 1]\n"
+        + "pd.DataFrame({'id': train['id'], 'p': np.clip(np.expm1(p), 0, None)})\n",
+        "lengths",
+    ),
+    "arrays_that_do_not_broadcast": (
+        FIT + "d = model.predict_proba(train[NUM])[:, 1] - model.predict_proba(test[NUM])[:, 1]\n",
+        "lengths",
+    ),
+    "typo_on_a_prediction_array": (
+        FIT + "print(model.predict(test[NUM]).to_list())\n",
+        "lengths",
+    ),
     "mean_over_text": (READ + "fill = train[NUM + ['sex']].mean()\n", "reductions"),
     "median_over_a_text_column": (
         READ + "X = train.drop(columns=['id', 'species']).copy()\nX.median()\n",
@@ -91,6 +109,15 @@ VALID: dict[str, str] = {
         + "pd.DataFrame({'id': test['id'], 'p': final, 'kind': 'x'})\n"
         + "sub = sample.copy()\nsub['Adelie'] = model.predict_proba(test[NUM])[:, 0]\n"
         + "sub.to_csv('./submission/submission.csv', index=False)\n"
+    ),
+    "array_arithmetic_keeps_the_length": (
+        FIT
+        + "p = model.predict_proba(test[NUM])[:, 1]\n"
+        + "sub = sample.copy()\n"
+        + "sub['Adelie'] = (p > 0.5).astype(int)\n"
+        + "sub['Gentoo'] = np.clip(np.expm1(2 * p - 1), 0, None).round(3)\n"
+        + "sub['Chinstrap'] = model.predict_proba(test[NUM]).max(axis=1)\n"
+        + "print(p.tolist(), p.shape)\n"
     ),
     "two_series_of_different_frames_align": (
         READ + "pd.DataFrame({'a': train['id'], 'b': test['id']})\n"

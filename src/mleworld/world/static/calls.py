@@ -37,6 +37,7 @@ from mleworld.world.static.values import (
     Seq,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     escape,
     release,
@@ -90,6 +91,9 @@ def call_object(
 ) -> Value:
     obj = func.obj
     kwargs.check_callable(walker, obj, args, kw, node, star)
+    shaped = lengths.numpy_call(obj, args, kw) if not star else None
+    if shaped is not None:
+        return shaped
     handler = library.handler_for(obj)
     if handler is not None:
         return handler(walker, args, kw, node, star)
@@ -116,6 +120,8 @@ def call_method(
         return frames.frame_method(walker, method, args, kw, node, star)
     if isinstance(owner, SeriesVal):
         return frames.series_method(walker, method, args, kw, node, star)
+    if isinstance(owner, VectorVal):
+        return lengths.vector_method(owner, method.name, args, kw)
     if isinstance(owner, GroupBy):
         return reductions.group_method(walker, owner, method.name, args, kw, node, star)
     if isinstance(owner, Instance):

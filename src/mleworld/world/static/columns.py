@@ -235,7 +235,7 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
     if attr.startswith("_"):
         return UNKNOWN
     if attr == "values" and series.rows is not None:
-        return VectorVal(series.rows)
+        return VectorVal(series.rows, ndarray=False)
     klass, names = _class_attrs("series")
     if attr in names:
         static = inspect.getattr_static(klass, attr, None)

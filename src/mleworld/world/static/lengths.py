@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files
+from mleworld.world.static import files, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
@@ -29,6 +29,7 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     Instance,
+    Method,
     Seq,
     SeriesVal,
     Value,
@@ -49,7 +50,7 @@ ROW_KEEP = frozenset(
         "select_dtypes", "drop", "assign", "insert", "pop",
     }
 )  # fmt: skip
-_PREDICTS = {"predict": 1, "predict_proba": 2, "predict_log_proba": 2, "decision_function": 0}
+PREDICTS = {"predict": 1, "predict_proba": 2, "predict_log_proba": 2, "decision_function": 0}
 _BUILDERS = ("zeros", "ones", "empty", "full")
 
 
@@ -140,7 +141,7 @@ def builder(
 
 def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
     """What a scikit-learn style estimator's predict / predict_proba gives for frame X."""
-    ndim = _PREDICTS.get(method)
+    ndim = PREDICTS.get(method)
     if not ndim or not _sklearn_api(owner.cls):
         return UNKNOWN
     X = args[0] if args else kw.get("X", UNKNOWN)
@@ -163,7 +164,8 @@ def vector_getitem(vector: VectorVal, node: ast.Subscript) -> Value:
         bounds = [_int_or_none(part) for part in (key.lower, key.upper, key.step)]
         if any(b is _NOT_INT for b in bounds) or bounds[2] == 0:
             return UNKNOWN
-        return VectorVal(len(range(vector.length)[slice(*bounds)]), vector.ndim)
+        sliced = len(range(vector.length)[slice(*bounds)])  # type: ignore[misc]
+        return VectorVal(sliced, vector.ndim, vector.ndarray)
     if (
         vector.ndim == 2
         and isinstance(key, ast.Tuple)
@@ -246,3 +248,97 @@ def check_setitem(walker: Walker, frame: Frame, key: Value, value: Value, node: 
         f"ValueError: Length of values ({value.length}) does not match length of index ({rows})"
     )
     walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+# ndarray methods whose result has the array's shape
+_SAME_SHAPE = {"astype", "round", "clip", "copy", "ravel", "flatten"}
+
+
+def _scalar(value: Value) -> bool:
+    return (
+        isinstance(value, Const)
+        and isinstance(value.value, int | float)
+        and not isinstance(value.value, bool)
+    )
+
+
+def _numeric(walker: Walker, node: ast.expr) -> bool:
+    """An expression of number literals and names holding numbers (`1 - WEIGHT`)."""
+    if isinstance(node, ast.Constant):
+        return _scalar(Const(node.value))
+    if isinstance(node, ast.Name):
+        return _scalar(walker.lookup(node.id, node))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        return _numeric(walker, node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+        return _numeric(walker, node.left) and _numeric(walker, node.right)
+    return False
+
+
+def binop(
+    walker: Walker, op: ast.operator, left: Value, right: Value, node: ast.BinOp | None
+) -> Value | None:
+    """Arithmetic of 1-D arrays with numbers or each other: numpy's broadcasting, by length."""
+    if not isinstance(op, _ARITHMETIC):
+        return None
+    vectors = [v for v in (left, right) if isinstance(v, VectorVal) and v.ndim == 1 and v.ndarray]
+    if len(vectors) == 1:
+        other, other_node = (right, node.right) if vectors[0] is left else (left, node.left)  # type: ignore[union-attr]
+        if _scalar(other) or node is not None and _numeric(walker, other_node):
+            return VectorVal(vectors[0].length)
+    if len(vectors) == 2:
+        a, b = vectors[0].length, vectors[1].length
+        if a == b:
+            return VectorVal(a)
+        if 1 not in (a, b) and node is not None:
+            message = (
+                f"ValueError: operands could not be broadcast together with shapes ({a},) ({b},) "
+            )
+            walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+    return None
+
+
+def compare(left: Value, right: Value) -> Value | None:
+    """`pred > 0.5`: a boolean array of the same length."""
+    for vector, other in ((left, right), (right, left)):
+        if isinstance(vector, VectorVal) and vector.ndim == 1 and vector.ndarray and _scalar(other):
+            return VectorVal(vector.length)
+    return None
+
+
+def numpy_call(obj: object, args: list[Value], kw: dict[str, Value]) -> Value | None:
+    """A numpy ufunc (`np.expm1`, `np.log1p`) or `np.clip` / `np.round` of one 1-D array."""
+    import numpy as np
+
+    if not (isinstance(obj, np.ufunc) or obj in (np.clip, np.round, np.rint)):
+        return None
+    if not args or not isinstance(args[0], VectorVal) or args[0].ndim != 1 or not args[0].ndarray:
+        return None
+    if all(_scalar(a) or isinstance(a, Const) and a.value is None for a in args[1:]) and not kw:
+        return VectorVal(args[0].length)
+    return None
+
+
+def vector_attribute(walker: Walker, vector: VectorVal, attr: str, node: ast.AST) -> Value:
+    """An attribute of a numpy array: methods that keep the shape, `shape`, and typos."""
+    if attr == "shape":
+        return shape(vector)
+    if attr in _SAME_SHAPE and vector.ndarray:
+        return Method(vector, attr)
+    if not vector.ndarray or attr.startswith("_"):
+        return UNKNOWN
+    import numpy as np
+
+    names = dir(np.ndarray)
+    if attr not in names:
+        message = suggest.with_suggestion(
+            f"AttributeError: 'numpy.ndarray' object has no attribute '{attr}'",
+            suggest.best_match(attr, names),
+        )
+        walker.emit("lengths", "AttributeError", message, node, CONFIDENCE)
+    return UNKNOWN
+
+
+def vector_method(vector: VectorVal, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
+    return VectorVal(vector.length) if vector.ndim == 1 and name in _SAME_SHAPE else UNKNOWN

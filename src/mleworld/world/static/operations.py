@@ -83,8 +83,10 @@ class OperationWalker:
             return found if found is not None else UNKNOWN
         if isinstance(base, PathVal):
             return files_mod.path_attribute(base, attr)
-        if isinstance(base, ArrayVal | VectorVal) and attr == "shape":
+        if isinstance(base, ArrayVal) and attr == "shape":
             return lengths.shape(base)
+        if isinstance(base, VectorVal):
+            return lengths.vector_attribute(self, base, attr, node)
         if isinstance(base, GroupBy):
             return reductions.group_attribute(base, attr)
         if isinstance(base, Seq | Keys | Const | DictVal):

@@ -178,6 +178,7 @@ class VectorVal(Value):
 
     length: int
     ndim: int = 1
+    ndarray: bool = True  # False for a Series' `.values`, which may be a pandas array
 
 
 @dataclass(eq=False)
