@@ -80,6 +80,20 @@ CRASHES: dict[str, tuple[str, str]] = {
         FIT + "print(model.predict(test[NUM]).to_list())\n",
         "lengths",
     ),
+    "validation_predictions_submitted": (
+        FIT
+        + "X_tr, X_va, y_tr, y_va = train_test_split(train[NUM], train['species'], test_size=0.5)\n"
+        + "sub = sample.copy()\n"
+        + "sub['Adelie'] = model.predict_proba(X_va)[:, 0]\n",
+        "lengths",
+    ),
+    "validation_rows_of_an_array": (
+        FIT
+        + "X = train[NUM].to_numpy()\n"
+        + "X_tr, X_va = train_test_split(X, train_size=0.6, random_state=0)\n"
+        + "pd.DataFrame({'id': test['id'], 'p': model.predict(X_va)})\n",
+        "lengths",
+    ),
     "mean_over_text": (READ + "fill = train[NUM + ['sex']].mean()\n", "reductions"),
     "median_over_a_text_column": (
         READ + "X = train.drop(columns=['id', 'species']).copy()\nX.median()\n",
@@ -132,6 +146,9 @@ VALID: dict[str, str] = {
     "split_and_fold_rows_are_unknown": (
         FIT
         + "X_tr, X_va = train_test_split(train[NUM], test_size=2, random_state=0)\n"
+        + "rows = train[train['year'] > 2007]\n"
+        + "A_tr, A_va = train_test_split(rows[NUM], test_size=0.5, random_state=0)\n"
+        + "pd.DataFrame({'id': test['id'], 'p': model.predict(A_va)})\n"
         + "oof = np.zeros(len(train))\n"
         + "for a, b in KFold(n_splits=3).split(train):\n"
         + "    va = model.predict_proba(train[NUM].iloc[b])[:, 0]\n"

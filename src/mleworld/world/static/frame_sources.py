@@ -203,6 +203,7 @@ def split(
     """train_test_split: each array becomes a train and a test part of the same kind."""
     if star or not args:
         return UNKNOWN
+    sizes = lengths.split_sizes(args, kw)
     parts: list[Value] = []
     for arr in args:
         if isinstance(arr, Frame) and arr.columns is not None and arr.is_frame:
@@ -210,5 +211,8 @@ def split(
         elif isinstance(arr, SeriesVal):
             parts.extend([SeriesVal(arr.name), SeriesVal(arr.name)])
         else:
-            parts.extend([UNKNOWN, UNKNOWN])
+            parts.extend(lengths.split_parts(arr, sizes))
+            continue
+        if sizes is not None:
+            parts[-2].rows, parts[-1].rows = sizes  # type: ignore[attr-defined]
     return Seq(parts, "list")

@@ -21,6 +21,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from mleworld.world.static import files, suggest
+from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 CONFIDENCE = 0.9
+MISSING = literal(UNKNOWN)  # what `literal` answers for a value that is not one
 # Frame methods whose result has the frame's rows, in the same order (no axis=0 filtering).
 ROW_KEEP = frozenset(
     {
@@ -342,3 +344,39 @@ def vector_attribute(walker: Walker, vector: VectorVal, attr: str, node: ast.AST
 
 def vector_method(vector: VectorVal, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
     return VectorVal(vector.length) if vector.ndim == 1 and name in _SAME_SHAPE else UNKNOWN
+
+
+def split_sizes(arrays: list[Value], kw: dict[str, Value]) -> tuple[int, int] | None:
+    """train_test_split's (train, test) row counts, as scikit-learn computes them from the sizes.
+
+    They follow from the row count and the literal sizes alone (stratified or not);
+    which rows land where is never needed.
+    """
+    counts = {rows_of(a) for a in arrays}
+    if len(counts) != 1 or None in counts:
+        return None
+    sizes = {k: literal(kw[k]) if k in kw else None for k in ("test_size", "train_size")}
+    if any(v is MISSING for v in sizes.values()) or set(kw) - {
+        "test_size", "train_size", "random_state", "shuffle", "stratify",
+    }:  # fmt: skip
+        return None
+    from sklearn.model_selection._split import _validate_shuffle_split
+
+    try:
+        n_train, n_test = _validate_shuffle_split(
+            counts.pop(), sizes["test_size"], sizes["train_size"], default_test_size=0.25
+        )
+    except (ValueError, TypeError):
+        return None
+    return int(n_train), int(n_test)
+
+
+def split_parts(array: Value, sizes: tuple[int, int] | None) -> list[Value]:
+    """The train and test parts of a numpy array."""
+    if sizes is None:
+        return [UNKNOWN, UNKNOWN]
+    if isinstance(array, ArrayVal):
+        return [ArrayVal(array.width, rows=n) for n in sizes]
+    if isinstance(array, VectorVal):
+        return [VectorVal(n, array.ndim, array.ndarray) for n in sizes]
+    return [UNKNOWN, UNKNOWN]

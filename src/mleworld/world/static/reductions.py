@@ -15,6 +15,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import dtypes
+from mleworld.world.static.lengths import MISSING
 from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.values import UNKNOWN, Frame, GroupBy, Method, SeriesVal, Value, escape
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 CONFIDENCE = 0.9
 REDUCTIONS = frozenset({"mean", "median", "std", "var", "sem", "skew", "kurt", "prod"})
-MISSING = literal(UNKNOWN)  # what `literal` answers for a value that is not one
 
 
 def _arguments(args: list[Value], kw: dict[str, Value]) -> tuple[list[Any], dict[str, Any]] | None:
