@@ -99,6 +99,33 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + "X = train.drop(columns=['id', 'species']).copy()\nX.median()\n",
         "reductions",
     ),
+    "median_after_feature_engineering": (
+        READ
+        + "for df in (train, test):\n"
+        + "    for col in ['bill_length_mm', 'body_mass_g']:\n"
+        + "        df[col] = np.log1p(df[col].clip(lower=0))\n"
+        + "    df['ratio'] = df['bill_length_mm'] / (df['bill_depth_mm'].abs() + 1)\n"
+        + "    df['heavy'] = (df['body_mass_g'] > 8).astype(int)\n"
+        + "cols = [c for c in test.columns if c != 'id']\n"
+        + "X = train[cols].copy()\n"
+        + "X[cols].median()\n",
+        "reductions",
+    ),
+    "row_mean_over_a_text_column": (
+        READ
+        + "for df in (train, test):\n"
+        + "    df['n_missing'] = df.isna().sum(axis=1)\n"
+        + "    df['m'] = df[NUM + ['island']].mean(axis=1)\n",
+        "reductions",
+    ),
+    "date_parts_then_a_mean": (
+        READ
+        + "when = pd.to_datetime(train['year'].astype(str), format='%Y')\n"
+        + "train['y'] = when.dt.year\n"
+        + "train['q'] = when.dt.quarter\n"
+        + "train[['y', 'q', 'sex']].mean()\n",
+        "reductions",
+    ),
     "std_of_a_text_series": (READ + "print(train['island'].std())\n", "reductions"),
     "groupby_mean_with_text": (READ + "train.groupby('island').mean()\n", "reductions"),
     "groupby_selected_text": (
@@ -172,6 +199,12 @@ VALID: dict[str, str] = {
         READ
         + "train['sex'] = (train['sex'] == 'male').astype(int)\nprint(train[NUM + ['sex']].mean())\n"
     ),
+    "text_mapped_before_the_engineered_mean": (
+        READ
+        + "train['island'] = train['island'].map({'Torgersen': 0, 'Biscoe': 1, 'Dream': 2})\n"
+        + "train['r'] = train['bill_length_mm'] - train['bill_depth_mm']\n"
+        + "print(train[NUM + ['island', 'r']].mean(), train[NUM + ['r']].mean(axis=1))\n"
+    ),
     "series_methods_that_exist": (
         READ
         + "print(pd.concat([train['sex'], test['sex']]).value_counts(normalize=True))\n"
@@ -211,4 +244,12 @@ def test_a_frame_changed_in_place_loses_its_rows(data_dir: Path) -> None:
         FIT + "train.dropna(inplace=True)\n"
         "pd.DataFrame({'id': train['id'], 'p': model.predict(test[NUM])})\n"
     )
+    assert analyze(program, data_dir).first_fatal is None
+
+
+def test_a_row_statistic_of_reordered_rows_is_not_named(
+    real: dict[str, str | None], data_dir: Path
+) -> None:
+    """Across rows pandas names the first row's text; after a sort that row is unknown."""
+    program = READ + "train.sort_values('body_mass_g')[NUM + ['island']].mean(axis=1)\n"
     assert analyze(program, data_dir).first_fatal is None

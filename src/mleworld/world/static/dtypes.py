@@ -75,14 +75,19 @@ def read_table(real: Path) -> Any | None:
         return None
 
 
+def file_table(walker: Walker, source: str) -> Any | None:
+    """The whole table of input file `source` as a plain read_csv gives it."""
+    where, real = files.classify(source, walker.data_dir)
+    if where != "input" or real is None or not real.is_file():
+        return None
+    return read_table(real)
+
+
 def file_values(walker: Walker, frame: Frame) -> Any | None:
     """The frame's real values, read from its file (None when analysis cannot be sure)."""
     if not (frame.pristine and frame.exact and frame.is_frame and frame.columns):
         return None
-    where, real = files.classify(frame.source, walker.data_dir)
-    if where != "input" or real is None or not real.is_file():
-        return None
-    table = read_table(real)
+    table = file_table(walker, frame.source)
     try:
         return None if table is None else table[list(frame.columns)]
     except Exception:

@@ -163,7 +163,7 @@ class ExpressionWalker:
         rights = [self.expr(c) for c in node.comparators]
         if len(rights) != 1:
             return UNKNOWN
-        shaped = lengths.compare(left, rights[0])
+        shaped = lengths.compare(node.ops[0], left, rights[0])
         return shaped if shaped is not None else _compare(node.ops[0], left, rights[0])
 
     def expr_BoolOp(self: Walker, node: ast.BoolOp) -> Value:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files, lengths
+from mleworld.world.static import files, kinds, lengths
 from mleworld.world.static.headers import read_header
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -124,6 +124,9 @@ def read_csv(
     # values read as plain read_csv would read them: dtypes.py may read them again
     plain = set(kw) <= {"sep", "delimiter", "encoding", "low_memory", "usecols"}
     frame = Frame(cols, files.path_text(target) or "", exact=True, pristine=plain)
+    if plain:
+        frame.kinds = dict.fromkeys(cols, kinds.FILE)
+        frame.ordered = True
     if set(kw) <= {"encoding", "low_memory", "usecols"} and sep == ",":
         frame.rows = lengths.file_rows(walker, target)
     return frame
@@ -207,7 +210,7 @@ def split(
     parts: list[Value] = []
     for arr in args:
         if isinstance(arr, Frame) and arr.columns is not None and arr.is_frame:
-            parts.extend([arr.copy(), arr.copy()])
+            parts.extend([kinds.subset(arr, arr.copy()), kinds.subset(arr, arr.copy())])
         elif isinstance(arr, SeriesVal):
             parts.extend([SeriesVal(arr.name), SeriesVal(arr.name)])
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import kwargs, lengths, positions, reductions
+from mleworld.world.static import kinds, kwargs, lengths, positions, reductions
 from mleworld.world.static.columns import KEY_CONFIDENCE, key_error
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -91,14 +91,27 @@ def frame_method(
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
     if name not in _READS or "inplace" in kw:
         frame.pristine = False  # the method may change the frame's values in place
-    lengths.on_method(frame, name, kw, mutates=name not in _READS or "inplace" in kw)
+    mutates = name not in _READS or "inplace" in kw
+    lengths.on_method(frame, name, kw, mutates=mutates)
+    if mutates and name not in kinds.DTYPE_KEEP:
+        frame.kinds = None
     if name in reductions.REDUCTIONS:
         reductions.check_frame(walker, frame, name, args, kw, node)
     if name == "groupby" and frame.pristine and not star:
         return GroupBy(frame, args, kw)
     if frame.columns is None or star:
         return UNKNOWN
-    return lengths.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
+    if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw):
+        # a row statistic: numbers, one per row (text raised above, or is not known)
+        text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
+        numeric = not text_ok or kinds.all_numeric(frame)
+        return SeriesVal(None, rows=frame.rows, numeric=numeric)
+    result = lengths.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
+    if name in kinds.DTYPE_KEEP:
+        return kinds.subset(frame, result)
+    if name in kinds.MASKS:
+        return kinds.all_numbers(result)
+    return result
 
 
 def _frame_method(
@@ -290,5 +303,6 @@ def series_method(
         if _is_true(kw.get("inplace")):
             return Const(None)
         same = method.name in _SERIES_SAME_ROWS and "axis" not in kw
-        return SeriesVal(series.name, rows=series.rows if same else None)
+        numeric = kinds.series_result(series, method.name, args, kw)
+        return SeriesVal(series.name, rows=series.rows if same else None, numeric=numeric)
     return UNKNOWN

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files, suggest
+from mleworld.world.static import files, kinds, suggest
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -71,6 +71,7 @@ def kept(frame: Frame, result: Value, method: str, kw: dict[str, Value]) -> Valu
     """`result` of `frame.method(**kw)`, given the frame's rows when the method keeps them."""
     if isinstance(result, Frame) and result is not frame and _keeps_rows(method, kw):
         result.rows = frame.rows
+        result.ordered = frame.ordered and method not in ("sort_values", "sort_index")
     return result
 
 
@@ -90,6 +91,8 @@ def on_method(frame: Frame, method: str, kw: dict[str, Value], mutates: bool) ->
     """A method that may change `frame` itself: its rows are unknown unless the method keeps them."""
     if mutates and not _keeps_rows(method, kw):
         frame.rows = None
+    if mutates and (frame.rows is None or method in ("sort_values", "sort_index")):
+        frame.ordered = False
 
 
 def column(frame: Frame, name: str | None) -> SeriesVal:
@@ -138,7 +141,8 @@ def builder(
     """`np.zeros(n)`, `np.ones`, `np.empty`, `np.full(n, v)` with a known row count `n`."""
     size = args[0] if args else kw.get("shape")
     n = _count(size) if size is not None and not star else None
-    return VectorVal(n) if n is not None else UNKNOWN
+    text = len(args) > 1 and isinstance(args[1], Const) and not _scalar(args[1])
+    return VectorVal(n, numeric=not text) if n is not None else UNKNOWN
 
 
 def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
@@ -148,7 +152,7 @@ def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Val
         return UNKNOWN
     X = args[0] if args else kw.get("X", UNKNOWN)
     n = X.rows if isinstance(X, Frame) and X.is_frame or isinstance(X, ArrayVal) else None
-    return VectorVal(n, ndim) if n is not None else UNKNOWN
+    return VectorVal(n, ndim, numeric=method != "predict") if n is not None else UNKNOWN
 
 
 def _sklearn_api(cls: type) -> bool:
@@ -284,15 +288,23 @@ def binop(
     """Arithmetic of 1-D arrays with numbers or each other: numpy's broadcasting, by length."""
     if not isinstance(op, _ARITHMETIC):
         return None
+    if isinstance(left, SeriesVal) or isinstance(right, SeriesVal):
+        if not all(isinstance(v, SeriesVal) or _scalar(v) for v in (left, right)):
+            return None  # with a frame or an unknown value, the result may be a frame
+        # text supports + and * (joining, repeating), never -, / or **
+        numbers = isinstance(op, ast.Sub | ast.Div | ast.FloorDiv | ast.Pow) or all(
+            _scalar(v) or kinds.numeric(v) for v in (left, right)
+        )
+        return SeriesVal(None, numeric=numbers) if numbers else None
     vectors = [v for v in (left, right) if isinstance(v, VectorVal) and v.ndim == 1 and v.ndarray]
     if len(vectors) == 1:
         other, other_node = (right, node.right) if vectors[0] is left else (left, node.left)  # type: ignore[union-attr]
         if _scalar(other) or node is not None and _numeric(walker, other_node):
-            return VectorVal(vectors[0].length)
+            return VectorVal(vectors[0].length, numeric=vectors[0].numeric)
     if len(vectors) == 2:
         a, b = vectors[0].length, vectors[1].length
         if a == b:
-            return VectorVal(a)
+            return VectorVal(a, numeric=vectors[0].numeric and vectors[1].numeric)
         if 1 not in (a, b) and node is not None:
             message = (
                 f"ValueError: operands could not be broadcast together with shapes ({a},) ({b},) "
@@ -301,11 +313,15 @@ def binop(
     return None
 
 
-def compare(left: Value, right: Value) -> Value | None:
-    """`pred > 0.5`: a boolean array of the same length."""
+def compare(op: ast.cmpop, left: Value, right: Value) -> Value | None:
+    """`pred > 0.5`, `df["a"] == "yes"`: booleans of the same length."""
+    if not isinstance(op, ast.Eq | ast.NotEq | ast.Lt | ast.LtE | ast.Gt | ast.GtE):
+        return None
     for vector, other in ((left, right), (right, left)):
         if isinstance(vector, VectorVal) and vector.ndim == 1 and vector.ndarray and _scalar(other):
-            return VectorVal(vector.length)
+            return VectorVal(vector.length, numeric=True)
+        if isinstance(vector, SeriesVal) and isinstance(other, Const):
+            return SeriesVal(None, rows=vector.rows, numeric=True)
     return None
 
 
@@ -315,10 +331,18 @@ def numpy_call(obj: object, args: list[Value], kw: dict[str, Value]) -> Value | 
 
     if not (isinstance(obj, np.ufunc) or obj in (np.clip, np.round, np.rint)):
         return None
-    if not args or not isinstance(args[0], VectorVal) or args[0].ndim != 1 or not args[0].ndarray:
+    if (
+        not args
+        or kw
+        or not all(_scalar(a) or isinstance(a, Const) and a.value is None for a in args[1:])
+    ):
         return None
-    if all(_scalar(a) or isinstance(a, Const) and a.value is None for a in args[1:]) and not kw:
-        return VectorVal(args[0].length)
+    numeric = getattr(obj, "__name__", "") != "add"  # np.add also joins text
+    first = args[0]
+    if isinstance(first, SeriesVal):
+        return SeriesVal(first.name, rows=first.rows, numeric=numeric)
+    if isinstance(first, VectorVal) and first.ndim == 1 and first.ndarray:
+        return VectorVal(first.length, numeric=numeric)
     return None
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, frame_sources, lengths, params, work
+from mleworld.world.static import files, frame_sources, kinds, lengths, params, work
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -219,6 +219,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("builtins", "zip"): _zip,
     ("builtins", "str"): _str,
     ("builtins", "len"): lengths.length,
+    ("pandas", "to_datetime"): kinds.to_datetime,
     ("numpy", "zeros"): lengths.builder,
     ("numpy", "ones"): lengths.builder,
     ("numpy", "empty"): lengths.builder,

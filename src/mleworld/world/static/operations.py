@@ -18,6 +18,7 @@ from mleworld.world.static import (
     callbacks,
     calls,
     columns,
+    kinds,
     lengths,
     module_attrs,
     positions,
@@ -167,8 +168,10 @@ class OperationWalker:
         if isinstance(base, Frame):
             lengths.check_setitem(self, base, key, value, node)
             columns.setitem(self, base, key, node)
+            kinds.on_setitem(base, str_list(key), value)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             columns.indexer_setitem(self, base, key, node)
+            base.owner.kinds = None
         elif isinstance(base, DictVal) and base.closed and const_str(key) is not None:
             name = const_str(key) or ""
             old = base.items.get(name)

@@ -14,7 +14,7 @@ import ast
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import dtypes
+from mleworld.world.static import dtypes, kinds
 from mleworld.world.static.lengths import MISSING
 from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.values import UNKNOWN, Frame, GroupBy, Method, SeriesVal, Value, escape
@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 CONFIDENCE = 0.9
 REDUCTIONS = frozenset({"mean", "median", "std", "var", "sem", "skew", "kurt", "prod"})
+ROW_REDUCTIONS = REDUCTIONS | {"sum", "count", "min", "max"}
+# across rows, these name a text value; sum and prod name the types met before it
+_ROW_SAFE = frozenset({"mean", "median", "std", "var", "sem"})
 
 
 def _arguments(args: list[Value], kw: dict[str, Value]) -> tuple[list[Any], dict[str, Any]] | None:
@@ -55,8 +58,20 @@ def check_frame(
     walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
 ) -> None:
     data = dtypes.file_values(walker, frame)
+    if data is None and _down_columns(kw):
+        data = kinds.stand_in(walker, frame)  # dtypes known: errors that depend on them only
+    elif data is None and name in _ROW_SAFE and frame.ordered:
+        # across a row, pandas names the first text cell: the file's first row, kept in order
+        data = kinds.stand_in(walker, frame)
+        if data is not None and len(data) != frame.rows:
+            data = None
     if data is not None:
         _run(walker, data, name, args, kw, node)
+
+
+def _down_columns(kw: dict[str, Value]) -> bool:
+    axis = literal(kw["axis"]) if "axis" in kw else 0
+    return axis in (0, "index", None)
 
 
 def check_series(
@@ -68,9 +83,17 @@ def check_series(
     node: ast.AST,
 ) -> None:
     origin = series.origin
-    if origin is None or series.name is None or not origin.pristine:
+    if origin is None or series.name is None:
         return
-    data = dtypes.file_values(walker, origin)
+    data = dtypes.file_values(walker, origin) if origin.pristine else None
+    if data is None and origin.kinds is not None and origin.kinds.get(series.name) == kinds.FILE:
+        table = dtypes.file_table(walker, origin.source)  # the column's dtype is its file's
+        if (
+            table is not None
+            and series.name in table
+            and kinds.plain_dtype(table[series.name].dtype)
+        ):
+            data = table
     if data is not None and series.name in data.columns:
         _run(walker, data[series.name], name, args, kw, node)
 

@@ -68,6 +68,7 @@ class Keys(Value):
     upper: frozenset[str]
     many: bool  # a collection of names (True) or one name (False)
     exact: bool = False  # `upper` is exactly the names (df.columns of a frame read from a file)
+    order: tuple[str, ...] | None = None  # the names in order, when exact (`df.columns`)
 
 
 @dataclass(eq=False)
@@ -132,12 +133,16 @@ class Frame(Value):
     # read_csv (so dtypes.py may read them from the file).
     pristine: bool = False
     rows: int | None = None  # its row count, while the walk can follow it (lengths.py)
+    kinds: dict[str, str] | None = None  # column -> "file" or "num" dtype (kinds.py)
+    ordered: bool = False  # its rows are its file's, all of them, in the file's order
 
     def has(self, name: str) -> bool:
         return self.columns is not None and name in self.columns
 
     def add(self, names: list[str]) -> None:
         self.pristine = False
+        for name in names if self.kinds is not None else ():
+            self.kinds.pop(name, None)  # type: ignore[union-attr]
         if self.columns is not None:
             self.columns.extend(n for n in names if n not in self.columns)
         for other in self.aliases:
@@ -146,6 +151,8 @@ class Frame(Value):
     def forget(self) -> None:
         self.pristine = False
         self.rows = None
+        self.kinds = None
+        self.ordered = False
         self.columns = None
         for other in self.aliases:
             other.forget()
@@ -170,6 +177,9 @@ class SeriesVal(Value):
     name: str | None
     rows: int | None = None  # its length, when known (lengths.py)
     origin: Frame | None = None  # the frame it is a column of (its index, its file values)
+    numeric: bool = False  # its dtype is surely a number or bool (kinds.py)
+    # "datetime" (pd.to_datetime of it), or "dt": its `.dt` accessor, not a Series itself
+    kind: str | None = None
 
 
 @dataclass(eq=False)
@@ -179,6 +189,7 @@ class VectorVal(Value):
     length: int
     ndim: int = 1
     ndarray: bool = True  # False for a Series' `.values`, which may be a pandas array
+    numeric: bool = False  # surely numbers (np.zeros, predict_proba)
 
 
 @dataclass(eq=False)
@@ -316,7 +327,11 @@ def join(a: Value, b: Value) -> Value:
         union = a.columns + [c for c in b.columns if c not in a.columns]
         exact = a.exact and b.exact and set(a.columns) == set(b.columns)
         rows = a.rows if a.rows == b.rows else None
-        return Frame(union, a.source, exact, a.is_frame, [a, b], rows=rows)
+        kinds = a.kinds if a.kinds == b.kinds and a.source == b.source else None
+        ordered = a.ordered and b.ordered and a.source == b.source
+        return Frame(
+            union, a.source, exact, a.is_frame, [a, b], rows=rows, kinds=kinds, ordered=ordered
+        )
     if isinstance(a, Instance) and isinstance(b, Instance) and a.cls is b.cls:
         return Instance(a.cls)
     if isinstance(a, SeriesVal) and isinstance(b, SeriesVal):
