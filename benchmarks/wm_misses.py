@@ -9,11 +9,16 @@ static analysis of this checkout: `static_exact_now` counts those whose first fa
 finding now has the real class and Python's exact message (`static_class_now`: the
 class only). The journals' own predictions are those of the model that ran then.
 
+`--repredict` also asks this checkout's fast model (trained and cached under
+$MLEWORLD_HOME on first use) about every journal node, queried as the agent
+queried it (program, task data, stage, parent node), and groups its misses the
+same way (`fast_now`).
+
 `--foreign-dev` adds the foreign set's DEV half: the fast model of this checkout
 (trained and cached under $MLEWORLD_HOME on first use) predicts every dev program
 and its misses are grouped the same way. The test half is never read.
 
-    MLEWORLD_HOME=... .venv/bin/python benchmarks/wm_misses.py [--foreign-dev] [--out FILE]
+    MLEWORLD_HOME=... .venv/bin/python benchmarks/wm_misses.py [--repredict] [--foreign-dev] [--out FILE]
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ def journal_nodes(trials: Path) -> Iterator[dict[str, Any]]:
     """Executed nodes with a prediction and a real outcome, from every journal."""
     for path in sorted(trials.glob("*/*/seed*/journal.jsonl")):
         arm, task, seed = path.parts[-4], path.parts[-3], path.parts[-2]
+        nodes: dict[str, Any] = {}
         for raw in path.read_text().splitlines():
             try:
                 node = json.loads(raw)
@@ -63,7 +69,12 @@ def journal_nodes(trials: Path) -> Iterator[dict[str, Any]]:
                 continue
             real = "TimeoutError" if outcome.get("timed_out") else outcome.get("exc_type")
             probs = prediction.get("exc_probs") or {}
+            parent = nodes.get(node.get("parent_id") or "")
+            nodes[node.get("id")] = node
             yield {
+                "parent": parent,
+                "stage": node.get("stage") or "draft",
+                "time_limit_s": node.get("time_limit_s"),
                 "arm": arm,
                 "task": task,
                 "seed": seed,
@@ -144,13 +155,57 @@ def totals(misses: list[dict[str, Any]], grouped: dict[str, Any]) -> dict[str, i
     }
 
 
-def journals(trials: Path) -> dict[str, Any]:
+def journals(trials: Path, repredict: bool) -> dict[str, Any]:
+    """The misses of the predictions the experiment made; with `repredict`, also this checkout's."""
     from mleworld.tasks.suite import suite_data_dir
 
     nodes = list(journal_nodes(trials))
     misses = [n for n in nodes if n["real"] != n["predicted"]]
-    grouped = group(misses, suite_data_dir)
-    return {"nodes": len(nodes), **totals(misses, grouped), "by_class": grouped}
+    grouped = group([{k: v for k, v in m.items() if k != "parent"} for m in misses], suite_data_dir)
+    out: dict[str, Any] = {"nodes": len(nodes), **totals(misses, grouped), "by_class": grouped}
+    if repredict:
+        now = _fast_predictions(nodes, suite_data_dir)
+        again = [n | {"predicted": p} for n, p in zip(nodes, now, strict=True) if n["real"] != p]
+        regrouped = group(
+            [{k: v for k, v in m.items() if k != "parent"} for m in again], suite_data_dir
+        )
+        out["fast_now"] = {**totals(again, regrouped), "by_class": regrouped}
+    return out
+
+
+def _fast_predictions(
+    nodes: list[dict[str, Any]], data_dir: Callable[[str], Path | None]
+) -> list[str]:
+    """This checkout's fast model on each journal node, queried as the agent queried it."""
+    from mleworld.cli.wm_eval_cmd import load_model
+    from mleworld.evaluation.holdout_eval import predict_all
+    from mleworld.world.inputs import query_for_program
+    from mleworld.world.prediction import Parent
+
+    queries = []
+    for node in nodes:
+        parent = node["parent"]
+        seen = (parent or {}).get("outcome") or {}
+        queries.append(
+            query_for_program(
+                node["code"],
+                data_dir=data_dir(node["task"]),
+                time_limit_s=node["time_limit_s"],
+                stage=node["stage"],
+                parent=Parent(
+                    program=parent.get("code") or "",
+                    exc_type=seen.get("exc_type"),
+                    metric=parent.get("metric"),
+                    term_out=seen.get("term_out") or "",
+                    runtime_s=seen.get("runtime_s"),
+                )
+                if parent
+                else None,
+            )
+        )
+    model = load_model("fast", None, {n["task"] for n in nodes})
+    predictions, _ = predict_all(model, queries)
+    return [p.exc_type or CLEAN for p in predictions]
 
 
 def foreign_dev() -> dict[str, Any]:
@@ -193,18 +248,23 @@ def main() -> None:
     parser.add_argument(
         "--foreign-dev", action="store_true", help="also the fast model's dev-half misses"
     )
+    parser.add_argument(
+        "--repredict", action="store_true", help="also this checkout's fast model on every node"
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     began = time.perf_counter()
-    results: dict[str, Any] = {"experiment_journals": journals(args.trials)}
+    results: dict[str, Any] = {"experiment_journals": journals(args.trials, args.repredict)}
     if args.foreign_dev:
         results["foreign_dev"] = foreign_dev()
     results["seconds"] = round(time.perf_counter() - began, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
-    for name in ("experiment_journals", "foreign_dev"):
+    if "fast_now" in results["experiment_journals"]:
+        results["experiment_journals_fast_now"] = results["experiment_journals"]["fast_now"]
+    for name in ("experiment_journals", "experiment_journals_fast_now", "foreign_dev"):
         if name in results:
-            summary = {k: v for k, v in results[name].items() if k != "by_class"}
+            summary = {k: v for k, v in results[name].items() if k not in ("by_class", "fast_now")}
             print(name, json.dumps(summary))
             for cls, groups in results[name]["by_class"].items():
                 for pat, g in groups.items():
