@@ -13,7 +13,8 @@ from mleworld.corpus.record import Record
 from mleworld.corpus.store import Corpus
 from mleworld.training import fast as training
 from mleworld.world.fast import default
-from mleworld.world.fast.model import SCHEMA_VERSION, FastWorldModel
+from mleworld.world.fast.model import FastWorldModel
+from mleworld.world.fast.model_files import SCHEMA_VERSION
 
 
 @pytest.fixture()
@@ -57,7 +58,7 @@ def test_default_model_trains_once_and_is_reused(
     for t in threads:
         t.join()
     assert len(models) == 2 and len(calls) == 1
-    expected = tmp_path / "home" / "models" / f"fast-{corpus_id}-s{SCHEMA_VERSION}"
+    expected = tmp_path / "home" / "models" / f"fast-{corpus_id}-v{SCHEMA_VERSION}"
     assert calls[0] == expected and (expected / "model.json").is_file()
     assert default.model_dir(corpus_id) == expected
     assert [p.name for p in legacy.iterdir()] == ["model.json"]  # left as it was
@@ -78,3 +79,20 @@ def test_default_model_names_a_missing_default_corpus(
     monkeypatch.setattr(corpus_default, "shipped_dir", lambda: tmp_path / "nothing-shipped")
     with pytest.raises(MleWorldError, match="default corpus is not part of this installation"):
         default.default_model()
+
+
+def test_the_cache_key_names_the_schema_so_other_versions_never_share_a_model(
+    tiny_corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MLEWORLD_HOME", str(tmp_path / "home"))
+    corpus_id = training.corpus_fingerprint(tiny_corpus)
+    # What an older mleworld left under the key without a schema: not read, not replaced.
+    old = tmp_path / "home" / "models" / f"fast-{corpus_id}"
+    old.mkdir(parents=True)
+    (old / "model.json").write_text('{"schema_version": 2, "meta": {}}')
+    model = default.default_model(corpus=tiny_corpus, online=False)
+    assert model.meta["corpus_id"] == corpus_id
+    assert (old / "model.json").read_text() == '{"schema_version": 2, "meta": {}}'
+    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION}"
+    monkeypatch.setattr(default, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION + 1}"
