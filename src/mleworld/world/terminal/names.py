@@ -20,6 +20,8 @@ import sys
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.installed import accepted_keywords, library_object
+
 if TYPE_CHECKING:
     from mleworld.world.terminal.output import Parsed
 
@@ -71,47 +73,13 @@ def _aliases(parsed: Parsed) -> dict[str, str]:
     return out
 
 
-# Libraries whose installed version is inspected (signatures, attributes) to name the
-# keyword or attribute a program gets wrong. Only these are ever imported here.
-_INSPECTABLE = frozenset(
-    {"sklearn", "pandas", "numpy", "lightgbm", "xgboost", "catboost", "scipy", "statsmodels"}
-)
-
-
-@lru_cache(maxsize=1024)
-def _resolve(qualname: str) -> Any:
-    """The object a dotted name refers to in the installed library, or None."""
-    import importlib
-
-    parts = qualname.split(".")
-    if parts[0] not in _INSPECTABLE and parts[0] not in sys.modules:
-        return None
-    for cut in range(len(parts), 0, -1):
-        name = ".".join(parts[:cut])
-        module = sys.modules.get(name)
-        if module is None and parts[0] in _INSPECTABLE:
-            try:
-                module = importlib.import_module(name)
-            except Exception:
-                continue
-        if module is None:
-            continue
-        obj: Any = module
-        for part in parts[cut:]:
-            obj = getattr(obj, part, None)
-            if obj is None:
-                return None
-        return obj
-    return None
-
-
 def _missing_module_attr(parsed: Parsed, node: ast.Attribute) -> bool:
     if not isinstance(node.value, ast.Name):
         return False
     qual = _aliases(parsed).get(node.value.id)
     if qual is None:
         return False
-    module = _resolve(qual)
+    module = library_object(qual)
     if module is None or not inspect.ismodule(module):
         return False
     return not hasattr(module, node.attr) and f"{module.__name__}.{node.attr}" not in sys.modules
@@ -131,28 +99,9 @@ def _callee_qualname(parsed: Parsed, call: ast.Call) -> str | None:
     return ".".join([base, *reversed(parts)])
 
 
-@lru_cache(maxsize=512)
-def _accepted(qualname: str) -> frozenset[str] | None:
-    """Keyword names a loaded library callable accepts; None when it takes **kwargs or is unknown."""
-    obj = _resolve(qualname)
-    if obj is None or not callable(obj):
-        return None
-    try:
-        sig = inspect.signature(obj)
-    except (TypeError, ValueError):
-        return None
-    names = set()
-    for p in sig.parameters.values():
-        if p.kind is inspect.Parameter.VAR_KEYWORD:
-            return None
-        if p.kind is not inspect.Parameter.POSITIONAL_ONLY:
-            names.add(p.name)
-    return frozenset(names)
-
-
 def _bad_keyword(parsed: Parsed, call: ast.Call) -> str | None:
     qual = _callee_qualname(parsed, call)
-    accepted = _accepted(qual) if qual is not None else _local_accepted(parsed, call)
+    accepted = accepted_keywords(qual) if qual is not None else _local_accepted(parsed, call)
     if accepted is None:
         return None
     return next((k.arg for k in call.keywords if k.arg and k.arg not in accepted), None)

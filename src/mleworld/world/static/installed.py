@@ -1,0 +1,60 @@
+"""What the installed libraries hold, asked by dotted name: for readers outside the walk.
+
+`library_object("sklearn.ensemble.RandomForestClassifier")` is the object that
+name refers to in the installed version, or None when a part is missing or
+its module is one analysis may not load (imports.py decides which it loads,
+and caches each module's status, so the walk and these readers agree).
+`accepted_keywords(obj)` is the set of keywords a callable accepts, or None
+when it accepts any or cannot be read.
+
+Not here: the walk's own checks of calls and attributes (kwargs.py,
+module_attrs.py), which report findings rather than answer questions.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import warnings
+from functools import lru_cache
+from typing import Any
+
+from mleworld.world.static import imports
+
+
+def library_object(qualname: str) -> Any:
+    """The object `qualname` names in an installed library, or None."""
+    parts = qualname.split(".")
+    for cut in range(len(parts), 0, -1):
+        module = imports.status(".".join(parts[:cut]))
+        if not isinstance(module, types.ModuleType):
+            continue
+        obj: Any = module
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for part in parts[cut:]:
+                obj = getattr(obj, part, None)
+                if obj is None:
+                    return None
+        return obj
+    return None
+
+
+@lru_cache(maxsize=512)
+def accepted_keywords(qualname: str) -> frozenset[str] | None:
+    """Keywords the library callable `qualname` accepts; None when it takes **kwargs or is
+    unknown."""
+    obj = library_object(qualname)
+    if obj is None or not callable(obj):
+        return None
+    try:
+        signature = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None
+    names = set()
+    for param in signature.parameters.values():
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if param.kind is not inspect.Parameter.POSITIONAL_ONLY:
+            names.add(param.name)
+    return frozenset(names)
