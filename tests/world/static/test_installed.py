@@ -1,4 +1,5 @@
-"""Questions about the installed libraries asked by dotted name (static/installed.py, imports.py)."""
+"""Questions static/ answers for readers outside its walk: installed libraries by dotted name
+(installed.py), import statements (imports.py), names bound anywhere (scopes.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import ast
 import sklearn.ensemble
 import sklearn.metrics
 
-from mleworld.world.static.imports import import_failure
+from mleworld.world.static.imports import import_failure, module_aliases
 from mleworld.world.static.installed import accepted_keywords, library_object
+from mleworld.world.static.scopes import bound_anywhere
 
 
 def test_a_dotted_name_is_the_installed_object() -> None:
@@ -45,3 +47,25 @@ def test_import_failure_is_the_line_python_ends_with() -> None:
         f"({sklearn.metrics.__file__})"
     )
     assert import_failure(_statement("from . import sibling")) is None
+
+
+def test_module_aliases_are_the_top_level_imports() -> None:
+    tree = ast.parse(
+        "import numpy as np\nimport os.path\nfrom sklearn import metrics as m\n"
+        "from . import local\nif True:\n    import json\n"
+    )
+    assert module_aliases(tree) == {"np": "numpy", "os": "os", "m": "sklearn.metrics"}
+
+
+def test_bound_anywhere_covers_every_scope_and_pattern() -> None:
+    tree = ast.parse(
+        "import os.path\n"
+        "def f(a, *args, k=1, **kw):\n    global g\n    g = lambda q: q\n    return [i for i in a]\n"
+        "class C:\n    attr = 1\n"
+        "match (1, 2):\n    case (x, *rest):\n        pass\n"
+        "try:\n    pass\nexcept ValueError as err:\n    pass\n"
+    )
+    bound = bound_anywhere(tree)
+    expected = {"os", "f", "a", "args", "k", "kw", "g", "q", "i", "C", "attr", "x", "rest", "err"}
+    assert expected <= bound
+    assert "ValueError" not in bound and "path" not in bound

@@ -209,6 +209,21 @@ def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
         walker.bind(target, value)
 
 
+def module_aliases(tree: ast.Module | None) -> dict[str, str]:
+    """Name -> the dotted name it stands for, for each import at the top of the module's body
+    (not those under `if` or `try`). For readers outside the walk."""
+    out: dict[str, str] = {}
+    for node in tree.body if tree is not None else ():
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                out[alias.asname or top] = alias.name if alias.asname else top
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return out
+
+
 def _cannot_import(module: types.ModuleType, name: str) -> str:
     where = getattr(module, "__file__", None) or "unknown location"
     return f"ImportError: cannot import name '{name}' from '{module.__name__}' ({where})"

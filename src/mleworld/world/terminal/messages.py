@@ -25,11 +25,11 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import imports
-from mleworld.world.static.imports import import_failure
+from mleworld.world.static.imports import import_failure, module_aliases
 from mleworld.world.static.installed import library_object
 from mleworld.world.static.suggest import best_match, for_name, with_suggestion
 from mleworld.world.terminal.locate import Location
-from mleworld.world.terminal.names import _aliases, _bad_keyword, _callee_qualname
+from mleworld.world.terminal.names import _bad_keyword, _callee_qualname
 from mleworld.world.terminal.nodes import _const
 from mleworld.world.terminal.trace import hint_of
 
@@ -213,7 +213,7 @@ def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
         return "AttributeError: 'NoneType' object has no attribute 'shape'"
     attr = attr_node.attr
     if isinstance(attr_node.value, ast.Name):
-        qual = _aliases(parsed).get(attr_node.value.id)
+        qual = module_aliases(parsed.tree).get(attr_node.value.id)
         module = library_object(qual) if qual else None
         if module is not None and inspect.ismodule(module):
             return with_suggestion(

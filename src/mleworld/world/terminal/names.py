@@ -17,42 +17,22 @@ import ast
 import builtins
 import inspect
 import sys
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.imports import module_aliases
 from mleworld.world.static.installed import accepted_keywords, library_object
+from mleworld.world.static.scopes import bound_anywhere
+
+# What every module has bound before its first line runs.
+_PRESET = frozenset(dir(builtins)) | {"__name__", "__file__", "__doc__"}
 
 if TYPE_CHECKING:
     from mleworld.world.terminal.output import Parsed
 
 
-@lru_cache(maxsize=64)
-def _bound_names_cached(source: str) -> frozenset[str]:
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
-    names: set[str] = set(dir(builtins)) | {"__name__", "__file__", "__doc__"}
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(n.name)
-        elif isinstance(n, ast.arg):
-            names.add(n.arg)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            for a in n.names:
-                names.add(a.asname or a.name.split(".")[0])
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            names.add(n.name)
-        elif isinstance(n, (ast.Global, ast.Nonlocal)):
-            names.update(n.names)
-    return frozenset(names)
-
-
 def _undefined_names(parsed: Parsed) -> set[str]:
-    bound = _bound_names_cached(parsed.source)
     assert parsed.tree is not None
+    bound = bound_anywhere(parsed.tree) | _PRESET
     return {
         n.id
         for n in ast.walk(parsed.tree)
@@ -60,23 +40,10 @@ def _undefined_names(parsed: Parsed) -> set[str]:
     }
 
 
-def _aliases(parsed: Parsed) -> dict[str, str]:
-    out: dict[str, str] = {}
-    assert parsed.tree is not None
-    for n in parsed.tree.body:
-        if isinstance(n, ast.Import):
-            for a in n.names:
-                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
-        elif isinstance(n, ast.ImportFrom) and n.module and not n.level:
-            for a in n.names:
-                out[a.asname or a.name] = f"{n.module}.{a.name}"
-    return out
-
-
 def _missing_module_attr(parsed: Parsed, node: ast.Attribute) -> bool:
     if not isinstance(node.value, ast.Name):
         return False
-    qual = _aliases(parsed).get(node.value.id)
+    qual = module_aliases(parsed.tree).get(node.value.id)
     if qual is None:
         return False
     module = library_object(qual)
@@ -93,7 +60,7 @@ def _callee_qualname(parsed: Parsed, call: ast.Call) -> str | None:
         node = node.value
     if not isinstance(node, ast.Name):
         return None
-    base = _aliases(parsed).get(node.id)
+    base = module_aliases(parsed.tree).get(node.id)
     if base is None:
         return None
     return ".".join([base, *reversed(parts)])
