@@ -9,7 +9,12 @@ import sklearn.ensemble
 import sklearn.metrics
 
 from mleworld.world.static.imports import import_failure, module_aliases
-from mleworld.world.static.installed import accepted_keywords, library_object
+from mleworld.world.static.installed import (
+    accepted_keywords,
+    is_module,
+    library_object,
+    positional_parameters,
+)
 from mleworld.world.static.scopes import bound_anywhere
 
 
@@ -26,6 +31,22 @@ def test_keywords_come_from_the_installed_signature() -> None:
     assert keywords is not None and {"n_estimators", "max_depth"} <= keywords
     assert "n_estimator" not in keywords
     assert accepted_keywords("no_such_package_xyz.f") is None
+
+
+def test_positional_parameters_follow_the_installed_signature() -> None:
+    assert positional_parameters("sklearn.model_selection.GridSearchCV") == (
+        "estimator",
+        "param_grid",
+    )
+    assert positional_parameters("sklearn.decomposition.PCA") == ("n_components",)
+    assert positional_parameters("sklearn.ensemble.RandomForestClassifier") == ("n_estimators",)
+    assert positional_parameters("no_such_package_xyz.Model") == ()
+
+
+def test_submodules_are_told_from_functions() -> None:
+    assert is_module("sklearn.metrics") and is_module("os.path") and is_module("scipy.stats")
+    assert not is_module("sklearn.metrics.roc_auc_score")
+    assert not is_module("no_such_package_xyz.sub")
 
 
 def _statement(source: str) -> ast.Import | ast.ImportFrom:

@@ -4,8 +4,10 @@
 name refers to in the installed version, or None when a part is missing or
 its module is one analysis may not load (imports.py decides which it loads,
 and caches each module's status, so the walk and these readers agree).
-`accepted_keywords(obj)` is the set of keywords a callable accepts, or None
-when it accepts any or cannot be read.
+`accepted_keywords(name)` is the set of keywords a callable accepts, or None
+when it accepts any or cannot be read; `positional_parameters(name)` the
+parameters a call may fill by position, in order; `is_module(name)` whether
+the dotted name is a module (a submodule `from package import name` binds).
 
 Not here: the walk's own checks of calls and attributes (kwargs.py,
 module_attrs.py), which report findings rather than answer questions.
@@ -40,16 +42,17 @@ def library_object(qualname: str) -> Any:
     return None
 
 
+def is_module(qualname: str) -> bool:
+    """Whether `qualname` names a module, among those analysis may load."""
+    return isinstance(imports.status(qualname), types.ModuleType)
+
+
 @lru_cache(maxsize=512)
 def accepted_keywords(qualname: str) -> frozenset[str] | None:
     """Keywords the library callable `qualname` accepts; None when it takes **kwargs or is
     unknown."""
-    obj = library_object(qualname)
-    if obj is None or not callable(obj):
-        return None
-    try:
-        signature = inspect.signature(obj)
-    except (TypeError, ValueError):
+    signature = _signature(library_object(qualname))
+    if signature is None:
         return None
     names = set()
     for param in signature.parameters.values():
@@ -58,3 +61,27 @@ def accepted_keywords(qualname: str) -> frozenset[str] | None:
         if param.kind is not inspect.Parameter.POSITIONAL_ONLY:
             names.add(param.name)
     return frozenset(names)
+
+
+@lru_cache(maxsize=512)
+def positional_parameters(qualname: str) -> tuple[str, ...]:
+    """The parameters a call of the library callable `qualname` fills by position, in order
+    (a class's without `self`); empty when it cannot be read."""
+    signature = _signature(library_object(qualname))
+    if signature is None:
+        return ()
+    out = []
+    for param in signature.parameters.values():
+        if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            break
+        out.append(param.name)
+    return tuple(out)
+
+
+def _signature(obj: Any) -> inspect.Signature | None:
+    if obj is None or not callable(obj):
+        return None
+    try:
+        return inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None

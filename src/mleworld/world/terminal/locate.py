@@ -10,8 +10,8 @@ the first model fit for a ValueError, ...). The result is a `Location`: the
 call stack, the expression that fails (its caret line) and how many lines
 were printed before.
 
-Positions within the source are nodes.py's job; names bound by the program
-and accepted by the installed libraries are names.py's.
+Positions within the source are nodes.py's job; the names a crash implicates are
+names.py's, read from static analysis' facts (imports, bindings, installed libraries).
 
 Not here: the exception line (messages.py), the output around it (output.py).
 """

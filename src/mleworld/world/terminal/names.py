@@ -1,12 +1,11 @@
-"""Names in a program and in the installed libraries, read statically.
+"""The names a crash implicates, read from static analysis' facts.
 
-The names a program binds (so the undefined one a NameError is about can be
-found), its module-level import aliases, the object a dotted name refers to in
-an installed library, the keywords a library callable (or one of the
-program's own functions) accepts, and whether a module has an attribute.
-
-Library signatures and attributes are read from the installed versions; only
-the common ML libraries are ever imported for that.
+Which names the program reads that no scope binds (the NameError's name),
+whether `module.attr` misses on the installed module, the dotted name a call
+goes to, and the keyword a call passes that its callee (a library callable or
+one of the program's own functions) does not accept. What the program binds
+and imports is static/scopes.py's and static/imports.py's; what the installed
+libraries hold is static/installed.py's.
 
 Not here: where the crash is (locate.py), the exception line (messages.py).
 """
