@@ -10,11 +10,11 @@ import sklearn.metrics
 
 from mleworld.world.static.imports import import_failure, module_aliases
 from mleworld.world.static.installed import (
-    accepted_keywords,
     is_module,
     library_object,
     positional_parameters,
 )
+from mleworld.world.static.kwargs import rejection
 from mleworld.world.static.scopes import bound_anywhere
 
 
@@ -26,11 +26,15 @@ def test_a_dotted_name_is_the_installed_object() -> None:
     assert library_object("no_such_package_xyz.thing") is None
 
 
-def test_keywords_come_from_the_installed_signature() -> None:
-    keywords = accepted_keywords("sklearn.ensemble.RandomForestClassifier")
-    assert keywords is not None and {"n_estimators", "max_depth"} <= keywords
-    assert "n_estimator" not in keywords
-    assert accepted_keywords("no_such_package_xyz.f") is None
+def test_a_rejected_keyword_is_named_for_readers_outside_the_walk() -> None:
+    forest = library_object("sklearn.ensemble.RandomForestClassifier")
+    found = rejection(forest, [], {"n_estimator": None, "max_depth": None}, False)
+    assert found is not None and found.keyword == "n_estimator"
+    assert found.message == (
+        "TypeError: RandomForestClassifier.__init__() got an unexpected keyword argument "
+        "'n_estimator'"
+    )
+    assert rejection(forest, [], {"n_estimators": None, "max_depth": None}, False) is None
 
 
 def test_positional_parameters_follow_the_installed_signature() -> None:

@@ -4,13 +4,12 @@
 name refers to in the installed version, or None when a part is missing or
 its module is one analysis may not load (imports.py decides which it loads,
 and caches each module's status, so the walk and these readers agree).
-`accepted_keywords(name)` is the set of keywords a callable accepts, or None
-when it accepts any or cannot be read; `positional_parameters(name)` the
-parameters a call may fill by position, in order; `is_module(name)` whether
-the dotted name is a module (a submodule `from package import name` binds).
+`positional_parameters(name)` is the parameters a call may fill by position,
+in order; `is_module(name)` whether the dotted name is a module (a submodule
+`from package import name` binds).
 
-Not here: the walk's own checks of calls and attributes (kwargs.py,
-module_attrs.py), which report findings rather than answer questions.
+Not here: which keywords a callable rejects (kwargs.rejection, the walk's
+own check), attributes (module_attrs.py).
 """
 
 from __future__ import annotations
@@ -45,22 +44,6 @@ def library_object(qualname: str) -> Any:
 def is_module(qualname: str) -> bool:
     """Whether `qualname` names a module, among those analysis may load."""
     return isinstance(imports.status(qualname), types.ModuleType)
-
-
-@lru_cache(maxsize=512)
-def accepted_keywords(qualname: str) -> frozenset[str] | None:
-    """Keywords the library callable `qualname` accepts; None when it takes **kwargs or is
-    unknown."""
-    signature = _signature(library_object(qualname))
-    if signature is None:
-        return None
-    names = set()
-    for param in signature.parameters.values():
-        if param.kind is inspect.Parameter.VAR_KEYWORD:
-            return None
-        if param.kind is not inspect.Parameter.POSITIONAL_ONLY:
-            names.add(param.name)
-    return frozenset(names)
 
 
 @lru_cache(maxsize=512)

@@ -19,7 +19,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.imports import module_aliases
-from mleworld.world.static.installed import accepted_keywords, library_object
+from mleworld.world.static.installed import library_object
+from mleworld.world.static.kwargs import rejection
 from mleworld.world.static.scopes import bound_anywhere
 
 # What every module has bound before its first line runs.
@@ -67,7 +68,13 @@ def _callee_qualname(parsed: Parsed, call: ast.Call) -> str | None:
 
 def _bad_keyword(parsed: Parsed, call: ast.Call) -> str | None:
     qual = _callee_qualname(parsed, call)
-    accepted = accepted_keywords(qual) if qual is not None else _local_accepted(parsed, call)
+    if qual is not None:
+        star = any(isinstance(a, ast.Starred) for a in call.args)
+        keywords = {k.arg: None for k in call.keywords if k.arg}
+        star = star or len(keywords) < len(call.keywords)
+        found = rejection(library_object(qual), list(call.args), keywords, star)
+        return found.keyword if found is not None else None
+    accepted = _local_accepted(parsed, call)
     if accepted is None:
         return None
     return next((k.arg for k in call.keywords if k.arg and k.arg not in accepted), None)
