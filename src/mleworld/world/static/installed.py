@@ -18,6 +18,7 @@ import inspect
 import types
 import warnings
 from functools import lru_cache
+from itertools import takewhile
 from typing import Any
 
 from mleworld.world.static import imports
@@ -50,21 +51,10 @@ def is_module(qualname: str) -> bool:
 def positional_parameters(qualname: str) -> tuple[str, ...]:
     """The parameters a call of the library callable `qualname` fills by position, in order
     (a class's without `self`); empty when it cannot be read."""
-    signature = _signature(library_object(qualname))
-    if signature is None:
-        return ()
-    out = []
-    for param in signature.parameters.values():
-        if param.kind not in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
-            break
-        out.append(param.name)
-    return tuple(out)
-
-
-def _signature(obj: Any) -> inspect.Signature | None:
-    if obj is None or not callable(obj):
-        return None
+    obj = library_object(qualname)
     try:
-        return inspect.signature(obj)
+        params = inspect.signature(obj).parameters.values() if callable(obj) else ()
     except (TypeError, ValueError):
-        return None
+        return ()
+    by_position = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return tuple(p.name for p in takewhile(lambda p: p.kind in by_position, params))
