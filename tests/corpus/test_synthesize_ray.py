@@ -33,16 +33,21 @@ def ray_cluster() -> Iterator[Any]:
 
 
 def _agent_workers() -> list[int]:
-    found = []
+    """The Ray workers running `_agent_run`: processes so titled whose parent is not one.
+
+    A process the worker forks (the sandbox's child before its exec, a pool worker)
+    carries the same title for a moment, so only the topmost ones count."""
+    titled: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         try:
             if entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(
                 b"ray::_agent_run"
             ):
-                found.append(int(entry.name))
-        except OSError:
+                stat = (entry / "stat").read_text()
+                titled[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
             continue
-    return found
+    return [pid for pid, parent in titled.items() if parent not in titled]
 
 
 def test_synthesize_on_ray_survives_a_killed_worker(

@@ -1,4 +1,4 @@
-"""`mleworld experiment` end to end: 2 small suite tasks x 2 arms x 1 seed x 2 steps, the
+"""`mleworld experiment` end to end: 2 small suite tasks x 2 arms x 1 seed x 1 step, the
 builtin code model writing real programs, the real sandbox, real grading.
 
 The world model is the corpus majority baseline (fitted in seconds) so the test does not
@@ -33,7 +33,7 @@ PLOTS = ("percentile.png", "valid_rate.png", "real_exec.png", "fig1c.png", "over
 def test_a_small_grid_runs_end_to_end(tmp_path: Path) -> None:
     out = tmp_path / "exp"
     args = ["--out", str(out), "--tasks", "penguins,diabetes", "--policies", "none,bon"]
-    args += ["--gate", "on", "--seeds", "1", "--steps", "2", "--defect-rate", "0.5"]
+    args += ["--gate", "on", "--seeds", "1", "--steps", "1", "--defect-rate", "0.5"]
     args += ["--world-model", "baseline:majority", "--workers", "2"]
     done = subprocess.run(
         [sys.executable, "-m", "mleworld.cli", "experiment", *args],
@@ -54,17 +54,17 @@ def test_a_small_grid_runs_end_to_end(tmp_path: Path) -> None:
         assert 0.0 <= row["mean_percentile"] <= 100.0
     none, bon = rows["none_always"], rows["bon_confidence"]
     # base AIDE: one draw a step, every program run, nothing predicted
-    assert none["generations_per_trial"] == 2 and none["predictions_per_trial"] == 0
-    assert none["real_runs_per_trial"] == 2 and none["trusted_per_trial"] == 0
+    assert none["generations_per_trial"] == 1 and none["predictions_per_trial"] == 0
+    assert none["real_runs_per_trial"] == 1 and none["trusted_per_trial"] == 0
     # bon: four draws a step, each predicted once; the gate ran or trusted each chosen one
-    assert bon["generations_per_trial"] == 8 and bon["predictions_per_trial"] == 8
-    assert bon["real_runs_per_trial"] + bon["trusted_per_trial"] == 2
+    assert bon["generations_per_trial"] == 4 and bon["predictions_per_trial"] == 4
+    assert bon["real_runs_per_trial"] + bon["trusted_per_trial"] == 1
 
     for arm in rows:
         for task in ("penguins", "diabetes"):
             trial_dir = out / "trials" / arm / task / "seed0"
             summary = json.loads((trial_dir / "trial.json").read_text())
-            assert (trial_dir / "journal.jsonl").is_file() and summary["steps"] == 2
+            assert (trial_dir / "journal.jsonl").is_file() and summary["steps"] == 1
             # the over-time line ends where the run's own grade is (0 when invalid)
             assert summary["timeline"][-1]["percentile"] == round(summary["score_percentile"], 4)
     for name in PLOTS:
