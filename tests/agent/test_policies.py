@@ -454,6 +454,70 @@ def test_sequential_with_the_builtin_writer_improves_the_previous_program(task: 
     assert all(x.meta["stage"] == "improve" for x in selection.candidates[1:])
 
 
+def test_sequential_predicts_each_revision_against_the_candidate_it_revises(task: Task) -> None:
+    c = codes(3)
+    crash = pred(
+        None, exc="KeyError", term_out="Traceback (most recent call last):\nKeyError: 'x'\n"
+    )
+    parent = verified("root", 0.6)
+    parent.code = c[0]
+    step = Step(
+        task,
+        [
+            (c[0], pred(0.7, term_out="Validation accuracy: 0.7\n")),
+            (c[1], crash),
+            (c[2], pred(0.9)),
+        ],
+        stage="improve",
+        parent=parent,
+    )
+    against: list[tuple[str, Node, str]] = []
+
+    def predict_against(cands: list[Candidate], node: Node, stage: str) -> list[Any]:
+        against.extend((x.code, node, stage) for x in cands)
+        return [step.predictions[x.code] for x in cands]
+
+    step.ctx.predict_against = predict_against
+    selection = step.propose("sequential")
+    assert step.batches == [[c[0]]]  # only the first draw is a child of the step's parent
+    assert [(code, stage) for code, _, stage in against] == [(c[1], "improve"), (c[2], "debug")]
+    improve, debug = (node for _, node, _ in against)
+    # The revised candidate stands in with its prediction: code, metric, class and output.
+    assert improve.code == c[0] and improve.metric == 0.7 and improve.exc_type == "None"
+    assert improve.term_out == "Validation accuracy: 0.7\n" and not improve.is_buggy
+    assert improve.parent_id == "root" and not improve.executed
+    assert debug.code == c[1] and debug.metric is None and debug.exc_type == "KeyError"
+    assert debug.is_buggy and "KeyError: 'x'" in debug.term_out
+    assert [x.prediction for x in selection.candidates] == [step.predictions[x] for x in c]
+    assert selection.chosen_index == 2
+
+
+def test_a_revision_query_carries_the_revised_candidate_as_its_parent(task: Task) -> None:
+    from mleworld.agent.policies.sequential import stand_in
+    from mleworld.agent.world_model import RunWorldModel
+
+    c = codes(2)
+    step = Step(task, [(c[0], None)], stage="improve", parent=verified("root", 0.6))
+    revised = Candidate(plan="p", code=c[0], meta={"revise_stage": "improve"})
+    revised.prediction = pred(0.7) | {"runtime_s": 4.5}
+    world = RunWorldModel(object(), task, "train.csv: 20 rows", {}, "run")
+    query = world.query(c[1], "improve", stand_in(step.ctx, revised), 60.0)
+    assert query.stage == "improve" and query.x.program == c[1]
+    assert query.parent is not None and query.parent.program == c[0]
+    assert query.parent.metric == 0.7 and query.parent.exc_type == "None"
+    assert query.parent.runtime_s == 4.5 and "Validation accuracy: 0.7" in query.parent.term_out
+
+
+def test_sequential_without_predict_against_predicts_revisions_as_the_steps_children(
+    task: Task,
+) -> None:
+    c = codes(2)
+    step = Step(task, [(c[0], pred(0.7)), (c[1], pred(0.8))])
+    assert step.ctx.predict_against is None
+    selection = step.propose("sequential")
+    assert step.batches == [[c[0]], [c[1]]] and selection.chosen_index == 1
+
+
 # --- pairwise -------------------------------------------------------------------------
 
 

@@ -150,3 +150,68 @@ def test_broken_runs_fail_in_one_line_and_add_nothing(run_dir: Path, tmp_path: P
     (no_config / "config.yaml").unlink()
     with pytest.raises(MleWorldError, match="config.yaml"):
         ingest_runs([no_config], corpus)
+
+
+BON_REAL_ANSWERS = [
+    answer("Threshold at 10.", program(10, 0.75)),
+    answer("Threshold at 20.", program(20, 0.9)),
+    answer("Read a column that is not there.", program(0, None, "raise KeyError('x_col')")),
+    answer("Threshold at 21.", program(21, 0.97)),
+    answer("Threshold at 22.", program(22, 0.8)),
+    answer("Threshold at 19.", program(19, 0.95)),
+]
+
+
+def test_bon_real_candidates_that_ran_but_were_not_kept_become_sibling_records(
+    tmp_path: Path,
+) -> None:
+    task = make_task(tmp_path / "task", time_limit_s=TIME_LIMIT_S)
+    config = build_config(
+        {
+            "task": str(task.path),
+            "seed": 3,
+            "agent": {"steps": 3},
+            "search": {
+                "num_drafts": 2,
+                "debug_prob": 0.0,
+                "policy": "bon-real",
+                "num_candidates": 2,
+                "world_model": "none",
+            },
+        }
+    )
+    run_dir = tmp_path / "runs" / "bon-run"
+    loop.start(config, run_dir, code_model=ScriptedCodeModel(BON_REAL_ANSWERS))
+    nodes, _ = read_nodes(run_dir / "journal.jsonl")
+    assert [n.stage for n in nodes] == ["draft", "draft", "improve"]
+    assert [n.metric for n in nodes] == [0.9, 0.97, 0.95]  # the best observed of each pair
+
+    corpus = Corpus.create(tmp_path / "corpus")
+    report = ingest_runs([run_dir], corpus)
+    assert report.added == 6 and report.candidate_runs == 3 and report.nodes == 3
+    corpus.refresh()
+    records = {r.node_id: r for r in corpus.iter_records()}
+    assert len(records) == 6
+    for node in nodes:
+        kept = node.candidates[node.chosen_index]
+        (other,) = [c for i, c in enumerate(node.candidates) if i != node.chosen_index]
+        sibling = records[other["meta"]["exec_id"]]
+        assert sibling.node_id.startswith(f"{node.id}-c")
+        assert sibling.extra["candidate_of"] == node.id
+        assert sibling.stage == node.stage and sibling.parent_id == node.parent_id
+        assert sibling.x.program == other["code"] and sibling.x.time_limit_s == node.time_limit_s
+        assert sibling.y.exc_type == other["outcome"]["exc_type"]
+        assert sibling.y.metric == other["outcome"].get("metric")
+        assert records[node.id].y.metric == node.metric == kept["outcome"]["metric"]
+        assert "candidate_of" not in records[node.id].extra
+    siblings = sorted(
+        (r.y.exc_type, r.y.metric) for r in records.values() if "candidate_of" in r.extra
+    )
+    assert siblings == [("KeyError", None), ("None", 0.75), ("None", 0.8)]
+    # The improve step's unkept run is a child of the same parent as the node it lost to.
+    improve = nodes[2]
+    assert improve.parent_id == nodes[1].id
+    assert [r.parent_id for r in records.values() if r.stage == "improve"] == [nodes[1].id] * 2
+
+    again = ingest_runs([run_dir], corpus)
+    assert again.added == 0 and again.already_present == 6 and again.candidate_runs == 0

@@ -58,7 +58,8 @@ def test_training_writes_a_model_and_reports_what_it_learned(
     assert report["classes"][0] == "None" and report["classes"][-1] == "Other"
     assert "TimeoutError" in report["classes"]
     assert report["fit_records"] + report["heldout_records"] == report["records"]
-    assert set(report["heads"]) == {"class", "runtime", "metric", "submission"}
+    assert set(report["heads"]) == {"class", "runtime", "metric", "edit", "submission"}
+    assert report["heads"]["edit"]["shrink"] == model_shrink(out)
     assert report["heads"]["class"]["temperature"] > 0
     assert 0.0 <= report["timeout_mix"] <= 1.0
     assert report["corpus_id"] == corpus_fingerprint(small_corpus)
@@ -102,3 +103,8 @@ def test_too_few_records_or_a_bad_split_is_a_clear_error(
     with pytest.raises(MleWorldError, match="does not exist"):
         train_fast(tmp_path / "no-corpus", tmp_path / "m")
     assert not (tmp_path / "m").exists()
+
+
+def model_shrink(out: Path) -> float:
+    """The edit head's shrink as saved (the report must say what the model holds)."""
+    return float(json.loads((out / "edit_head.json").read_text())["shrink"])

@@ -92,6 +92,9 @@ class StepContext:
     `predict_many` predicts a list of candidates in one world-model batch (None: no
     world model) and returns Prediction.to_dict()s in order, None for a candidate
     without a program (a code-model error); the caller stores them on the candidates.
+    `predict_against` does the same for candidates whose parent is not the step's
+    parent but the given node (sequential's revisions, against a stand-in for the
+    candidate they revise), queried as the given stage.
     `run` executes a candidate for real under the id `<node id>-c<k>`, sets its
     `outcome` and returns it (Outcome.to_dict(); None without a program); its time
     counts in the budgets and the chosen candidate, once run, is not run again;
@@ -109,6 +112,9 @@ class StepContext:
     predict: Callable[[Candidate], dict[str, Any] | None] | None = None  # None: no world model
     num_candidates: int = 1
     predict_many: Callable[[list[Candidate]], list[dict[str, Any] | None]] | None = None
+    predict_against: Callable[[list[Candidate], Node, str], list[dict[str, Any] | None]] | None = (
+        None
+    )
     run: Callable[[Candidate], dict[str, Any] | None] | None = None
     code_model: CodeModel | None = None
     search: SearchConfig = field(default_factory=SearchConfig)

@@ -154,6 +154,11 @@ class Agent:
         def predict_many(candidates: list[Candidate]) -> list[dict[str, Any] | None]:
             return self._predict_many(candidates, action.stage, action.parent, time_limit)
 
+        def predict_against(
+            candidates: list[Candidate], parent: Node, stage: str
+        ) -> list[dict[str, Any] | None]:
+            return self._predict_many(candidates, stage, parent, time_limit)
+
         def predict_one(candidate: Candidate) -> dict[str, Any] | None:
             return predict_many([candidate])[0]
 
@@ -172,6 +177,7 @@ class Agent:
             predict=predict_one if can_predict else None,
             num_candidates=self.config.search.num_candidates,
             predict_many=predict_many if can_predict else None,
+            predict_against=predict_against if can_predict else None,
             run=run,
             code_model=self.code_model,
             search=self.config.search,

@@ -6,7 +6,10 @@ once finished, `run.json`. Each executed node gives x (its program, those
 packages, the imports its program names that do not resolve, the overview, the
 time limit it ran under) and y (the observed outcome). Nodes that never ran (a
 code-model error, a prediction the gate trusted) are counted and skipped: their
-outcome was not observed.
+outcome was not observed. A policy that runs candidates it does not keep
+(`bon-real`) leaves their real outcomes in the node's `candidates`: each such
+run becomes a record too, a sibling of the node (same parent and stage) under
+the id it ran with (`<node id>-c<k>`).
 
 Ingesting is idempotent: a node already in the corpus (same task, run and
 node) is not added twice, so re-ingesting a growing run adds only its new nodes.
@@ -23,6 +26,7 @@ from typing import Any
 
 from mleworld.agent.journal import JOURNAL_FILE as JOURNAL
 from mleworld.agent.loop import CONTEXT_FILE as CONTEXT
+from mleworld.agent.node import Node
 from mleworld.agent.report import SUMMARY_FILE as SUMMARY
 from mleworld.codegen.packages import failing_imports, python_version
 from mleworld.corpus.record import Record
@@ -38,6 +42,7 @@ class IngestReport:
     nodes: int = 0
     added: int = 0
     already_present: int = 0
+    candidate_runs: int = 0  # real runs of candidates a policy did not keep, among `added`
     skipped: Counter[str] = field(default_factory=Counter)  # reason -> nodes not ingested
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +51,7 @@ class IngestReport:
             "nodes": self.nodes,
             "added": self.added,
             "already_present": self.already_present,
+            "candidate_runs": self.candidate_runs,
             "skipped": dict(sorted(self.skipped.items())),
         }
 
@@ -112,6 +118,19 @@ def run_records(run_dir: Path, report: IngestReport | None = None) -> Iterator[R
     pyver = python_version()
     for node in nodes:
         report.nodes += 1
+        common = {
+            "facts": facts,
+            "stage": node.stage,
+            "run_id": run_dir.name,
+            "parent_id": node.parent_id,
+            "step": node.step,
+            "time_limit_s": node.time_limit_s,
+            "overview": overview,
+            "packages": packages,
+            "created_at": node.created_at or None,
+            "python": pyver,
+        }
+        yield from _candidate_records(node, common)
         if node.error is not None and node.outcome is None:
             report.skipped["code_model_error"] += 1
             continue
@@ -119,20 +138,32 @@ def run_records(run_dir: Path, report: IngestReport | None = None) -> Iterator[R
             report.skipped["not_executed"] += 1
             continue
         yield execution_record(
-            Outcome.from_dict(node.outcome),
-            node.code,
-            facts=facts,
-            stage=node.stage,
-            run_id=run_dir.name,
-            node_id=node.id,
-            parent_id=node.parent_id,
-            step=node.step,
-            time_limit_s=node.time_limit_s,
-            overview=overview,
-            packages=packages,
-            created_at=node.created_at or None,
-            python=pyver,
+            Outcome.from_dict(node.outcome), node.code, node_id=node.id, **common
         )
+
+
+def _candidate_records(node: Node, common: dict[str, Any]) -> Iterator[Record]:
+    """Records of the candidates of `node` a policy ran for real and did not keep.
+
+    The kept one is the node itself (its record comes from the node). A candidate
+    that revises another one (`sequential`) has that candidate as its parent, which
+    was never a node: such runs are left out rather than filed under the wrong parent.
+    """
+    for index, candidate in enumerate(node.candidates):
+        outcome = candidate.get("outcome")
+        meta = candidate.get("meta") or {}
+        if index == node.chosen_index or not outcome or not candidate.get("code"):
+            continue
+        if "revises" in meta:
+            continue
+        try:
+            parsed = Outcome.from_dict(outcome)
+        except (KeyError, TypeError, ValueError):
+            continue  # a damaged candidate entry must not stop the run's other records
+        exec_id = str(meta.get("exec_id") or f"{node.id}-c{index}")
+        record = execution_record(parsed, str(candidate["code"]), node_id=exec_id, **common)
+        record.extra["candidate_of"] = node.id
+        yield record
 
 
 def execution_record(
@@ -207,6 +238,8 @@ def ingest_runs(run_dirs: Iterable[Path], corpus: Corpus) -> IngestReport:
                     report.already_present += 1
                     continue
                 present.add((record.task_id, record.run_id, record.node_id))
+                if "candidate_of" in record.extra:
+                    report.candidate_runs += 1
                 yield record
 
     report.added = corpus.append(fresh())

@@ -103,7 +103,10 @@ def _replay(
         answers = dict(zip(map(id, new), predict_new(new), strict=True)) if new else {}
         return [c.prediction if id(c) in shown_ids else answers[id(c)] for c in candidates]
 
-    return replace(ctx, generate=generate, predict_many=predict_many, predict=None)
+    # Every prediction goes through the replay, revisions too (they see its feedback).
+    return replace(
+        ctx, generate=generate, predict_many=predict_many, predict=None, predict_against=None
+    )
 
 
 # --- selection -------------------------------------------------------------------

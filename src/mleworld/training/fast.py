@@ -37,6 +37,7 @@ from mleworld.tasks.suite import suite_data_dir
 from mleworld.training.fast_unfamiliar import fit_unfamiliar, raw_label, softmax
 from mleworld.world.fast.batch import STATIC_FAILED, Featurizer, analyze_many, query_facts
 from mleworld.world.fast.code import primary_family
+from mleworld.world.fast.edits import EditHead
 from mleworld.world.fast.features import FeatureSpec, TaskStats
 from mleworld.world.fast.heads import (
     ClassHead,
@@ -344,6 +345,9 @@ def train_fast(
         seed=seed,
         threads=threads,
     )
+    edit_head, edit_report = _fit_edit_head(
+        inputs, metric_rows, observed, fit_rows, cal_rows, tasks, seed, threads
+    )
     outcomes = [
         "clean" if lbl == CLEAN else "timeout" if lbl == TIMEOUT else "crash" for lbl in labels
     ]
@@ -373,6 +377,7 @@ def train_fast(
         class_head=class_head,
         runtime_head=runtime_head,
         metric_head=metric_head,
+        edit_head=edit_head,
         submission_head=submission_head,
         timeout_mix=mix,
         detectors=detectors,
@@ -418,6 +423,7 @@ def train_fast(
             "class": class_report,
             "runtime": runtime_report,
             "metric": metric_report,
+            "edit": edit_report,
             "submission": submission_report,
         },
         "timeout_mix": mix,
@@ -427,6 +433,36 @@ def train_fast(
         "detectors": detectors,
         "timings": {k: round(v, 3) for k, v in timings.items()},
     }
+
+
+def _fit_edit_head(
+    inputs: Any,
+    metric_rows: np.ndarray,
+    observed: np.ndarray,
+    fit_rows: np.ndarray,
+    cal_rows: np.ndarray,
+    tasks: Sequence[str],
+    seed: int,
+    threads: int,
+) -> tuple[EditHead, dict[str, Any]]:
+    """The edit head on the rows anchored on a parent's metric (world/fast/edits.py)."""
+    on_parent = MetricHead.groups(inputs.X_metric[metric_rows])
+    rows = metric_rows[on_parent]
+    position = {r: i for i, r in enumerate(rows)}
+    anchor, scale, direction = inputs.anchor[rows], inputs.scale[rows], inputs.direction[rows]
+    gain = direction * (observed[on_parent] - anchor) / scale
+    return EditHead.fit(
+        inputs.X_edit[rows],
+        gain,
+        direction,
+        scale,
+        fit_rows=np.array([position[r] for r in fit_rows if r in position], dtype=np.int64),
+        cal_rows=np.array([position[r] for r in cal_rows if r in position], dtype=np.int64),
+        anchor=anchor,
+        groups=[tasks[r] for r in rows],
+        seed=seed,
+        threads=threads,
+    )
 
 
 def _metric_by_name(

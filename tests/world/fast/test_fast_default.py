@@ -14,6 +14,7 @@ from mleworld.corpus.store import Corpus
 from mleworld.training import fast as training
 from mleworld.world.fast import default
 from mleworld.world.fast.model import FastWorldModel
+from mleworld.world.fast.model_files import SCHEMA_VERSION
 
 
 @pytest.fixture()
@@ -51,7 +52,8 @@ def test_default_model_trains_once_and_is_reused(
     for t in threads:
         t.join()
     assert len(models) == 2 and len(calls) == 1
-    expected = tmp_path / "home" / "models" / f"fast-{training.corpus_fingerprint(tiny_corpus)}"
+    name = f"fast-{training.corpus_fingerprint(tiny_corpus)}-v{SCHEMA_VERSION}"
+    expected = tmp_path / "home" / "models" / name
     assert calls[0] == expected and (expected / "model.json").is_file()
     assert models[0].meta["split"] == "train"
 
@@ -70,3 +72,20 @@ def test_default_model_names_a_missing_default_corpus(
     monkeypatch.setattr(corpus_default, "shipped_dir", lambda: tmp_path / "nothing-shipped")
     with pytest.raises(MleWorldError, match="default corpus is not part of this installation"):
         default.default_model()
+
+
+def test_the_cache_key_names_the_schema_so_other_versions_never_share_a_model(
+    tiny_corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MLEWORLD_HOME", str(tmp_path / "home"))
+    corpus_id = training.corpus_fingerprint(tiny_corpus)
+    # What an older mleworld left under the key without a schema: not read, not replaced.
+    old = tmp_path / "home" / "models" / f"fast-{corpus_id}"
+    old.mkdir(parents=True)
+    (old / "model.json").write_text('{"schema_version": 2, "meta": {}}')
+    model = default.default_model(corpus=tiny_corpus, online=False)
+    assert model.meta["corpus_id"] == corpus_id
+    assert (old / "model.json").read_text() == '{"schema_version": 2, "meta": {}}'
+    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION}"
+    monkeypatch.setattr(default, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION + 1}"

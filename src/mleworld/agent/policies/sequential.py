@@ -6,13 +6,17 @@ it otherwise, with the previous program as the parent and its *predicted*
 terminal output and exception class as the parent's output: the stage prompt
 is the one codegen/prompts.py writes for improve and debug. After N draws,
 BoN's greedy choice over all of them. Predictions come one at a time, since
-each next draw needs the previous one's.
+each next draw needs the previous one's; a revision is predicted as a child
+of the candidate it revises (standing in with its prediction, so the metric
+anchors on the revised program's predicted metric), not of the step's parent,
+when the step can do that (`StepContext.predict_against`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from mleworld.agent.node import Node
 from mleworld.agent.policies.pool import (
     choose_greedy,
     draw_seed,
@@ -36,9 +40,12 @@ class Sequential:
         for index in range(max(1, ctx.num_candidates)):
             candidate = ctx.generate(request)
             if request is not ctx.request and "revises" in request.extra:
-                candidate.meta["revises"] = request.extra["revises"]
+                revised = int(request.extra["revises"])
+                candidate.meta["revises"] = revised
                 candidate.meta["revise_stage"] = request.stage
-            predict(ctx, [candidate], self.name)
+                predict_revision(ctx, candidate, candidates[revised], request.stage, self.name)
+            else:
+                predict(ctx, [candidate], self.name)
             candidates.append(candidate)
             if index + 1 < ctx.num_candidates:
                 request = self._next_request(ctx, candidates, request, index + 1)
@@ -55,6 +62,35 @@ class Sequential:
         request = revise_request(ctx, previous, seed)
         request.extra["revises"] = len(candidates) - 1
         return request
+
+
+def predict_revision(
+    ctx: StepContext, candidate: Candidate, revised: Candidate, stage: str, policy: str
+) -> None:
+    """Predict `candidate` as the `stage` child of `revised` (else as the step's other draws)."""
+    if ctx.predict_against is None or not has_program(candidate):
+        predict(ctx, [candidate], policy)
+        return
+    (prediction,) = ctx.predict_against([candidate], stand_in(ctx, revised), stage)
+    candidate.prediction = prediction
+
+
+def stand_in(ctx: StepContext, revised: Candidate) -> Node:
+    """A node for a candidate that never ran: its predicted outcome stands in for a real one."""
+    facts = predicted(revised)
+    parent = ctx.action.parent
+    return Node(
+        id=f"{ctx.step}-revised",
+        step=ctx.step,
+        stage=str(revised.meta.get("revise_stage") or ctx.action.stage),
+        parent_id=parent.id if parent is not None else None,
+        plan=revised.plan,
+        code=revised.code,
+        metric=facts.metric if facts.usable else None,
+        is_buggy=not facts.usable,
+        prediction=revised.prediction,
+        gate=None,
+    )
 
 
 def revise_request(ctx: StepContext, previous: Candidate, seed: int) -> CodeRequest:

@@ -11,7 +11,9 @@ synthesis (world/terminal.py) writes the terminal output those predict.
 Modules: `code.py` (facts read off the program text), `tfidf.py` (code tokens
 as TF-IDF vectors), `neighbours.py` (per-task pools of similar programs),
 `features.py` (one feature row per query), `heads.py` (the four learned heads),
-`persist.py` (the safe on-disk format), `model.py` (`FastWorldModel`),
+`edits.py` (what a child changed relative to its parent, and the head that
+prices it), `persist.py` (the safe on-disk format), `model_files.py` (the
+model directory and its schema version), `model.py` (`FastWorldModel`),
 `default.py` (the default model, trained from the default corpus on first use).
 Training lives in `mleworld.training.fast`. Nothing is imported here: import
 the submodule you need.

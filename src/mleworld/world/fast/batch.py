@@ -9,7 +9,8 @@ leave-out statistics, so a training row and an inference row are built by
 the same code.
 
 This module owns that pipeline and the static-analysis call; the columns are
-features.py's, the anchor arithmetic anchor.py's.
+features.py's, the anchor arithmetic anchor.py's, the child-minus-parent
+columns edits.py's.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from mleworld.world.fast.code import (
     primary_family,
     strip_comments,
 )
+from mleworld.world.fast.edits import edit_inputs
 from mleworld.world.fast.features import FeatureSpec, QueryFacts, TaskStats, featurize, task_metric
 from mleworld.world.fast.neighbours import NEAR_COPY_SIM, NeighbourPool
 from mleworld.world.fast.tfidf import CodeTfidf
@@ -165,6 +167,8 @@ class Inputs:
     scale: np.ndarray
     seconds: np.ndarray  # per-query time spent on it alone (facts, static analysis)
     unfamiliar: np.ndarray  # (n, len(unfamiliar.SIGNALS)): how unlike the training corpus
+    X_edit: np.ndarray  # (n, len(edits.EDIT_NAMES)): child minus parent; NaN rows without one
+    direction: np.ndarray  # +1 where a higher metric is better, -1 where lower is
 
 
 class Featurizer:
@@ -255,6 +259,7 @@ class Featurizer:
             anchors[i], scales[i] = anchor, scale
             extras.append(extra)
         X_metric = np.hstack([X, np.vstack(extras)]) if extras else np.zeros((0, X.shape[1]))
+        X_edit, direction = edit_inputs(queries, got_facts, task_stats)
         return Inputs(
             got_facts,
             got_reports,
@@ -266,4 +271,6 @@ class Featurizer:
             scales,
             seconds,
             unfamiliar,
+            X_edit,
+            direction,
         )

@@ -1,13 +1,16 @@
 """The default fast world model: trained from the default corpus on first use, then reused.
 
-`default_model()` looks for `paths.home()/models/fast-<corpus-id>/`, where the
-id names the default corpus' content (training/fast.corpus_fingerprint), so a
-new corpus gets a new model and an old model is never used for new data. On a
+`default_model()` looks for `paths.home()/models/fast-<corpus-id>-v<schema>/`,
+where the id names the default corpus' content (training/fast.corpus_fingerprint),
+so a new corpus gets a new model and an old model is never used for new data,
+and the schema version is the model files' (model_files.SCHEMA_VERSION), so
+mleworld versions that store models differently never share, load or
+overwrite one another's cached model. On a
 miss it trains one on the corpus' train split (its holdout stays unseen, so
 `mleworld wm eval` on it is honest) under an exclusive file lock: a second
 process waiting on the lock finds the model the first one wrote and loads it.
-A cached model of an older schema (written by an older mleworld) counts as a
-miss and is trained again in its place.
+A cached model whose manifest names another schema (a damaged or hand-copied
+cache) counts as a miss and is trained again in its place.
 
 This module owns the cache location and the lock; training is
 `mleworld.training.fast`'s job, the corpus `mleworld.corpus.default`'s.
@@ -21,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import MleWorldError
-from mleworld.world.fast.model import SCHEMA_VERSION, FastWorldModel
+from mleworld.world.fast.model import FastWorldModel
+from mleworld.world.fast.model_files import SCHEMA_VERSION
 from mleworld.world.fast.persist import MANIFEST
 
 MODELS_DIR = "models"
@@ -31,7 +35,7 @@ def model_dir(corpus_id: str) -> Path:
     """Where the default model trained from the corpus with this id lives."""
     from mleworld.paths import home
 
-    return home() / MODELS_DIR / f"fast-{corpus_id}"
+    return home() / MODELS_DIR / f"fast-{corpus_id}-v{SCHEMA_VERSION}"
 
 
 def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") -> FastWorldModel:

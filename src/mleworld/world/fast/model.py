@@ -7,8 +7,10 @@ distribution is mixed with the runtime head's chance of overrunning the
 query's time limit; a fatal static finding then takes the share of the mass
 its detector earned in training (a syntax error: all but a sliver), so a crash
 the program text proves is predicted with the class, message and line Python
-would print. The metric is the anchor plus the metric head's offset; the
-output is synthesised (world/terminal.py) from all of that.
+would print. The metric is the anchor plus the metric head's offset, except
+on a parent's metric, where the edit head (edits.py) prices what the child
+changed, so revisions of one parent get different metrics; the output is
+synthesised (world/terminal.py) from all of that.
 
 Online learning (`observe`): real runs of a task are kept; every `k` of them
 the task's small parts are refitted: its neighbour pool and statistics
@@ -19,8 +21,9 @@ run, this lifts metric-within-5% from 0.45 to 0.97 (telco-churn) and from 0.21
 to 0.50 (hpc-jobs) on the second half of the task's runs. `online=False`
 turns it off.
 
-This module owns the composition, the online state and the model directory;
-fitting the heads is training/fast.py's job (with heads.py).
+This module owns the composition and the online state; the model directory
+is model_files.py's, fitting the heads training/fast.py's (with heads.py and
+edits.py).
 """
 
 from __future__ import annotations
@@ -37,32 +40,28 @@ import numpy as np
 from mleworld.errors import MleWorldError
 from mleworld.world.fast.batch import Featurizer, Inputs, finding_dict, query_facts
 from mleworld.world.fast.code import primary_family
-from mleworld.world.fast.features import FeatureSpec, TaskStats
+from mleworld.world.fast.edits import EditHead
+from mleworld.world.fast.features import TaskStats
 from mleworld.world.fast.heads import (
-    METRIC_EXTRA,
-    RUNTIME_COLUMNS,
     ClassHead,
     MetricHead,
     RuntimeHead,
     SubmissionHead,
     with_runtime,
 )
+from mleworld.world.fast.model_files import SCHEMA_VERSION
 from mleworld.world.fast.neighbours import (
     OUTCOME_CLEAN,
     OUTCOME_CRASH,
     OUTCOME_TIMEOUT,
-    NeighbourPool,
 )
 from mleworld.world.fast.packages import effect as environment_effect
-from mleworld.world.fast.persist import atomic_directory, check_directory, load_json, save_json
-from mleworld.world.fast.tfidf import CodeTfidf
-from mleworld.world.fast.unfamiliar import CALIBRATION_FILE, Familiarity, UnfamiliarCalibration
+from mleworld.world.fast.unfamiliar import UnfamiliarCalibration
 from mleworld.world.prediction import Prediction, Query
 from mleworld.world.runtime.forecast import evidence as runtime_evidence
 from mleworld.world.runtime.forecast import for_report as runtime_forecast
 from mleworld.world.vocab import CLEAN, OTHER, TIMEOUT, Vocab
 
-SCHEMA_VERSION = 2  # 2: the unfamiliar-code calibration (unfamiliar.json, train_imports)
 NAME = "fast"
 SYNTAX_CLASSES = frozenset({"SyntaxError", "IndentationError", "TabError"})
 SYNTAX_CONFIDENCE = 0.995  # a program that does not compile raises at compile time, every time
@@ -113,6 +112,7 @@ class FastWorldModel:
         runtime_head: RuntimeHead,
         metric_head: MetricHead,
         submission_head: SubmissionHead,
+        edit_head: EditHead | None = None,
         timeout_mix: float,
         detectors: Mapping[str, Sequence[float]],
         meta: Mapping[str, Any] | None = None,
@@ -127,6 +127,7 @@ class FastWorldModel:
         self.class_head = class_head
         self.runtime_head = runtime_head
         self.metric_head = metric_head
+        self.edit_head = edit_head if edit_head is not None else EditHead(None, 0.0)
         self.submission_head = submission_head
         self.timeout_mix = float(timeout_mix)
         self.detectors = {str(d): [float(v) for v in hn] for d, hn in detectors.items()}
@@ -199,6 +200,12 @@ class FastWorldModel:
         values = np.full(len(queries), np.nan)
         if has.any():
             offset = self.metric_head.offset(inputs.X_metric[has])
+            if self.edit_head.active:
+                # On a parent's metric the edit head prices what the child changed; the
+                # metric head's offset there (it sees no diff) gives way to it.
+                on_parent = MetricHead.groups(inputs.X_metric[has])
+                gain = self.edit_head.gain(inputs.X_edit[has][on_parent])
+                offset[on_parent] = inputs.direction[has][on_parent] * gain
             values[has] = inputs.anchor[has] + inputs.scale[has] * offset
         if bias:
             for i, query in enumerate(queries):
@@ -397,120 +404,19 @@ class FastWorldModel:
             )
         self._bias[task] = bias
 
-    # --- persistence --------------------------------------------------------------------------
+    # --- persistence (model_files.py) ---------------------------------------------------------
     def save(self, path: str | Path) -> Path:
         """Write the model (as trained, without online state) to a directory, atomically."""
-        target = Path(path)
-        with atomic_directory(target) as tmp:
-            features = self.featurizer
-            self.vocab.save(tmp / "vocab.json")
-            features.tfidf.save(tmp)
-            features.pool.save(tmp)
-            self.class_head.save(tmp)
-            self.runtime_head.save(tmp)
-            self.metric_head.save(tmp)
-            self.submission_head.save(tmp)
-            if self.unfamiliar is not None:
-                self.unfamiliar.save(tmp)
-            save_json(
-                tmp / "parts.json",
-                {
-                    "spec": features.spec.to_dict(),
-                    "task_stats": {
-                        t: s.to_dict() for t, s in sorted(self.train_task_stats.items())
-                    },
-                    "metric_by_name": features.metric_by_name,
-                    "timeout_mix": self.timeout_mix,
-                    "detectors": self.detectors,
-                    "neighbours": features.n_neighbours,
-                    "near_copy_sim": features.near_copy_sim,
-                    "train_imports": sorted(features.familiarity.imports),
-                },
-            )
-            save_json(tmp / "model.json", {"schema_version": SCHEMA_VERSION, "meta": self.meta})
-        return target
+        from mleworld.world.fast.model_files import save_model
+
+        return save_model(self, Path(path))
 
     @classmethod
     def load(cls, path: str | Path, *, online: bool = True, k: int = 10) -> FastWorldModel:
         """A saved model; any missing, corrupt or mismatched file is one clear error."""
-        directory = Path(path).expanduser()
-        manifest = check_directory(directory, SCHEMA_VERSION)
-        vocab = Vocab.load(directory / "vocab.json")
-        parts = load_json(directory / "parts.json")
-        try:
-            spec = FeatureSpec.from_dict(parts["spec"])
-            task_stats = {str(t): TaskStats.from_dict(s) for t, s in parts["task_stats"].items()}
-            metric_by_name = {str(k): float(v) for k, v in parts["metric_by_name"].items()}
-            timeout_mix = float(parts["timeout_mix"])
-            detectors = {str(d): [float(x) for x in v] for d, v in parts["detectors"].items()}
-            n_neighbours = int(parts.get("neighbours", 5))
-            near = parts.get("near_copy_sim")
-            near_copy_sim = None if near is None else float(near)
-            train_imports = [str(m) for m in parts.get("train_imports", [])]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise MleWorldError(
-                f"model file {directory / 'parts.json'} is malformed ({exc}); "
-                "retrain it with `mleworld wm train --backend fast`"
-            ) from None
-        class_head = ClassHead.load(directory)
-        unknown = [c for c in class_head.classes if c not in vocab]
-        if unknown:
-            raise MleWorldError(
-                f"model {directory} predicts classes its vocabulary lacks ({', '.join(unknown)}); "
-                "retrain it with `mleworld wm train --backend fast`"
-            )
-        meta = dict(manifest.get("meta") or {})
-        tfidf = CodeTfidf.load(directory)
-        featurizer = Featurizer(
-            spec,
-            tfidf,
-            NeighbourPool.load(directory),
-            task_stats,
-            metric_by_name,
-            n_neighbours,
-            near_copy_sim,
-            Familiarity.from_vocabulary(tfidf.vocabulary, train_imports),
-        )
-        unfamiliar = None
-        if (directory / CALIBRATION_FILE).is_file():
-            unfamiliar = UnfamiliarCalibration.load(directory)
-            if unfamiliar.classes != class_head.classes:
-                raise MleWorldError(
-                    f"model {directory}: {CALIBRATION_FILE} calibrates other classes than the "
-                    "class head's; retrain it with `mleworld wm train --backend fast`"
-                )
-        model = cls(
-            vocab=vocab,
-            featurizer=featurizer,
-            class_head=class_head,
-            runtime_head=RuntimeHead.load(directory),
-            metric_head=MetricHead.load(directory),
-            submission_head=SubmissionHead.load(directory),
-            timeout_mix=timeout_mix,
-            detectors=detectors,
-            meta=meta,
-            online=online,
-            k=k,
-            unfamiliar=unfamiliar,
-        )
-        n_features = len(spec.names)
-        for head_name, booster, expected in (
-            ("class", class_head.booster, n_features + len(RUNTIME_COLUMNS)),
-            ("runtime", model.runtime_head.booster, n_features),
-        ):
-            if booster is not None and booster.num_feature() != expected:
-                raise MleWorldError(
-                    f"model {directory}: the {head_name} head reads {booster.num_feature()} features, "
-                    f"expected {expected}; retrain it with `mleworld wm train --backend fast`"
-                )
-        columns = model.metric_head.columns
-        if len(columns) and int(columns.max()) >= n_features + len(METRIC_EXTRA):
-            raise MleWorldError(
-                f"model {directory}: the metric head reads column {int(columns.max())}, "
-                f"beyond the {n_features + len(METRIC_EXTRA)} the features have; "
-                "retrain it with `mleworld wm train --backend fast`"
-            )
-        return model
+        from mleworld.world.fast.model_files import load_model
+
+        return load_model(cls, Path(path), online=online, k=k)
 
     @property
     def observed(self) -> dict[str, int]:

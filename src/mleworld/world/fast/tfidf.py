@@ -119,7 +119,12 @@ def load_csr(directory: Path, name: str) -> sp.csr_matrix:
     indices = load_array(directory / f"{name}_indices.npy", length=len(data))
     indptr = load_array(directory / f"{name}_indptr.npy", length=shape[0] + 1)
     try:
-        return sp.csr_matrix((data, indices, indptr), shape=tuple(shape))
+        matrix = sp.csr_matrix((data, indices, indptr), shape=tuple(shape))
+        # The constructor checks only the array lengths; an index out of range or a
+        # decreasing indptr (a damaged file behind a matching digest) would make scipy's
+        # C loops read out of bounds and kill the process, so check them all here.
+        matrix.check_format(full_check=True)
+        return matrix
     except ValueError as exc:
         raise MleWorldError(
             f"sparse matrix {name} in {directory} is inconsistent ({exc}); retrain the model with mleworld wm train"

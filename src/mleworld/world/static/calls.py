@@ -18,8 +18,10 @@ from mleworld.world.static import (
     files,
     frames,
     kwargs,
+    lengths,
     library,
     params,
+    reductions,
     work,
 )
 from mleworld.world.static.values import (
@@ -27,6 +29,7 @@ from mleworld.world.static.values import (
     Const,
     DictVal,
     Frame,
+    GroupBy,
     Instance,
     Keys,
     Method,
@@ -34,6 +37,7 @@ from mleworld.world.static.values import (
     Seq,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     escape,
     release,
@@ -87,6 +91,9 @@ def call_object(
 ) -> Value:
     obj = func.obj
     kwargs.check_callable(walker, obj, args, kw, node, star)
+    shaped = lengths.numpy_call(obj, args, kw) if not star else None
+    if shaped is not None:
+        return shaped
     handler = library.handler_for(obj)
     if handler is not None:
         return handler(walker, args, kw, node, star)
@@ -113,6 +120,10 @@ def call_method(
         return frames.frame_method(walker, method, args, kw, node, star)
     if isinstance(owner, SeriesVal):
         return frames.series_method(walker, method, args, kw, node, star)
+    if isinstance(owner, VectorVal):
+        return lengths.vector_method(owner, method.name, args, kw)
+    if isinstance(owner, GroupBy):
+        return reductions.group_method(walker, owner, method.name, args, kw, node, star)
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
         params.check_fit(walker, owner, method.name, node)
@@ -123,7 +134,9 @@ def call_method(
         work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)
-        return owner if method.name in ("fit", "set_params") else UNKNOWN
+        if method.name in ("fit", "set_params"):
+            return owner
+        return lengths.predicted(owner, method.name, args, kw)
     if isinstance(owner, Seq):
         return _list_method(walker, owner, method.name, args)
     if isinstance(owner, DictVal):

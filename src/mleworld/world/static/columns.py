@@ -16,7 +16,7 @@ import inspect
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import positions, suggest
+from mleworld.world.static import kinds, lengths, positions, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     Frame,
@@ -25,6 +25,7 @@ from mleworld.world.static.values import (
     Seq,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     str_list,
 )
@@ -78,7 +79,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     name = const_str(key)
     if name is not None:
         if frame.has(name):
-            return SeriesVal(name)
+            return kinds.column(walker, frame, lengths.column(frame, name))
         walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
         return UNKNOWN
     names = str_list(key) if isinstance(key, Seq) else None
@@ -89,19 +90,27 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
                 "columns", "KeyError", missing_columns_message(names, missing), node, KEY_CONFIDENCE
             )
             return UNKNOWN
-        return Frame(list(names), frame.source, frame.exact, pristine=frame.pristine)
+        # `df[names]` has exactly those columns, or raises
+        result = Frame(list(names), frame.source, True, pristine=frame.pristine, rows=frame.rows)
+        result.ordered = frame.ordered
+        return kinds.subset(frame, result)
     if isinstance(key, Keys):
         if not key.many:
-            return SeriesVal(None)
+            return lengths.column(frame, None)
         kept = [c for c in frame.columns if c in key.upper]
-        return Frame(kept, frame.source, exact=False)
+        result = Frame(kept, frame.source, exact=False, pristine=frame.pristine, rows=frame.rows)
+        result.ordered = frame.ordered
+        return kinds.subset(frame, result)
     if isinstance(node.slice, ast.Slice) or is_mask(node.slice):
-        return frame.copy()
+        return kinds.subset(frame, frame.copy())
     return UNKNOWN
 
 
 def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:
     frame.pristine = False
+    if not (str_list(key) is not None or isinstance(key, Keys)):
+        frame.rows = None  # a mask or a slice: analysis does not follow what it assigns
+        frame.ordered = False
     if frame.columns is None:
         return
     names = str_list(key)
@@ -152,7 +161,8 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
     if method.name in ("loc", "iloc") and not isinstance(node.slice, ast.Tuple):
         # A slice, a mask or a list of labels gives rows as a frame; a scalar may give one row.
         rows = isinstance(node.slice, ast.Slice) or is_mask(node.slice) or isinstance(key, Seq)
-        return frame.copy(is_frame=frame.is_frame and rows)
+        result = frame.copy(is_frame=frame.is_frame and rows)
+        return kinds.subset(frame, result) if result.is_frame else result
     return UNKNOWN
 
 
@@ -160,6 +170,8 @@ def indexer_setitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
     frame = method.owner
     assert isinstance(frame, Frame)
     frame.pristine = False
+    frame.rows = None  # `df.loc[new_label] = row` adds a row
+    frame.ordered = False
     if frame.columns is None or method.name == "iloc" or method.name == "iat":
         return
     if not isinstance(node.slice, ast.Tuple):
@@ -188,9 +200,12 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
     if attr == "columns":
         if frame.columns is None:
             return UNKNOWN
-        return Keys(frozenset(frame.columns), many=True, exact=frame.exact)
+        order = tuple(frame.columns) if frame.exact else None
+        return Keys(frozenset(frame.columns), many=True, exact=frame.exact, order=order)
     if attr.startswith("_"):
         return UNKNOWN
+    if attr == "shape":
+        return lengths.shape(frame)
     if attr == "values":
         found = positions.array(frame)
         if found is not None:
@@ -226,6 +241,10 @@ def _series_dir() -> list[str]:
 def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST) -> Value:
     if attr.startswith("_"):
         return UNKNOWN
+    if series.kind is not None:
+        return kinds.datetime_attribute(series, attr)
+    if attr == "values" and series.rows is not None:
+        return VectorVal(series.rows, ndarray=False)
     klass, names = _class_attrs("series")
     if attr in names:
         static = inspect.getattr_static(klass, attr, None)
@@ -247,6 +266,7 @@ def set_frame_attribute(walker: Walker, frame: Frame, attr: str, value: Value) -
     if attr != "columns" or frame.columns is None:
         return
     frame.pristine = False
+    frame.kinds = None
     names = str_list(value)
     if names is not None and walker.certain:
         frame.columns = list(names)

@@ -18,7 +18,7 @@ from mleworld.world.static import work
 from mleworld.world.static.flow import BRANCH, LOOP
 from mleworld.world.static.loops import MAX_UNROLL, element
 from mleworld.world.static.scopes import Scope, comprehension_targets
-from mleworld.world.static.values import UNKNOWN, Keys, Seq, Value
+from mleworld.world.static.values import UNKNOWN, Const, Keys, Seq, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -31,6 +31,9 @@ class ComprehensionWalker:
         self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
     ) -> Value:
         first = self.expr(node.generators[0].iter)
+        kept = _filtered_names(self, node, first)
+        if kept is not None:
+            return kept
         scope = Scope(
             "comp", {}, frozenset(comprehension_targets(node)), closure=self.function_chain()
         )
@@ -110,3 +113,41 @@ class ComprehensionWalker:
     expr_SetComp = expr_GeneratorExp = expr_DictComp = expr_ListComp
 
     # --- dispatch to detectors ---------------------------------------------------------
+
+
+_PURE = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Name, ast.Constant, ast.Tuple, ast.List, ast.Set)
+_PURE_OPS = (ast.cmpop, ast.boolop, ast.Not, ast.expr_context)
+
+
+def _filtered_names(walker: Walker, node: ast.expr, source: Value) -> Value | None:
+    """`[c for c in df.columns if c != "id"]` over columns known in order: the names it keeps.
+
+    Only a filter of the name itself by comparisons with constants and known lists
+    (nothing that could fail or have effects) is decided here, however many columns.
+    """
+    if not (isinstance(source, Keys) and source.exact and source.order is not None):
+        return None
+    if not isinstance(node, ast.ListComp) or len(node.generators) != 1:
+        return None
+    gen = node.generators[0]
+    if gen.is_async or not isinstance(gen.target, ast.Name) or not isinstance(node.elt, ast.Name):
+        return None
+    if node.elt.id != gen.target.id:
+        return None
+    for cond in gen.ifs:
+        if not all(isinstance(n, _PURE + _PURE_OPS) for n in ast.walk(cond)):
+            return None
+    scope = Scope("comp", {}, frozenset({gen.target.id}), closure=walker.function_chain())
+    outer, walker.scope = walker.scope, scope
+    kept: list[Value] = []
+    try:
+        for name in source.order:
+            walker.assign(gen.target, Const(name))
+            truths = [walker.truth(cond) for cond in gen.ifs]
+            if None in truths:
+                return None
+            if all(truths):
+                kept.append(Const(name))
+    finally:
+        walker.scope = outer
+    return Seq(kept, "list")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import warnings
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import files
@@ -65,17 +66,30 @@ def _read(path: str, mtime: int, sep: str) -> Any:
     return pd.read_csv(path, sep=sep)
 
 
-def _values(walker: Walker, frame: Frame) -> Any | None:
+def read_table(real: Path) -> Any | None:
+    """The table a plain read_csv of input file `real` gives (read once per file version)."""
+    sep = "\t" if real.suffix == ".tsv" else ","
+    try:
+        return _read(str(real), real.stat().st_mtime_ns, sep)
+    except Exception:
+        return None
+
+
+def file_table(walker: Walker, source: str) -> Any | None:
+    """The whole table of input file `source` as a plain read_csv gives it."""
+    where, real = files.classify(source, walker.data_dir)
+    if where != "input" or real is None or not real.is_file():
+        return None
+    return read_table(real)
+
+
+def file_values(walker: Walker, frame: Frame) -> Any | None:
     """The frame's real values, read from its file (None when analysis cannot be sure)."""
     if not (frame.pristine and frame.exact and frame.is_frame and frame.columns):
         return None
-    where, real = files.classify(frame.source, walker.data_dir)
-    if where != "input" or real is None or not real.is_file():
-        return None
-    sep = "\t" if real.suffix == ".tsv" else ","
+    table = file_table(walker, frame.source)
     try:
-        table = _read(str(real), real.stat().st_mtime_ns, sep)
-        return table[list(frame.columns)]
+        return None if table is None else table[list(frame.columns)]
     except Exception:
         return None
 
@@ -93,7 +107,7 @@ def check_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> None:
     """Report the ValueError fitting `owner` on frame `X` raises, when its text cells make it certain."""
     if not isinstance(X, Frame):
         return
-    data = _values(walker, X)
+    data = file_values(walker, X)
     if data is None:
         return
     import pandas as pd

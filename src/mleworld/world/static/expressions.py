@@ -14,6 +14,7 @@ import ast
 import operator
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static import lengths
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.program import children
 from mleworld.world.static.values import (
@@ -107,7 +108,9 @@ class ExpressionWalker:
         return self.call(func, args, kwargs, node, star)
 
     def expr_BinOp(self: Walker, node: ast.BinOp) -> Value:
-        return self.binop(node.op, self.expr(node.left), self.expr(node.right))
+        left, right = self.expr(node.left), self.expr(node.right)
+        shaped = lengths.binop(self, node.op, left, right, node)
+        return shaped if shaped is not None else self.binop(node.op, left, right)
 
     def expr_JoinedStr(self: Walker, node: ast.JoinedStr) -> Value:
         parts: list[str] | None = []
@@ -160,7 +163,8 @@ class ExpressionWalker:
         rights = [self.expr(c) for c in node.comparators]
         if len(rights) != 1:
             return UNKNOWN
-        return _compare(node.ops[0], left, rights[0])
+        shaped = lengths.compare(node.ops[0], left, rights[0])
+        return shaped if shaped is not None else _compare(node.ops[0], left, rights[0])
 
     def expr_BoolOp(self: Walker, node: ast.BoolOp) -> Value:
         first = self.expr(node.values[0])

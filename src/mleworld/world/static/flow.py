@@ -14,6 +14,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from mleworld.world.static import lengths
 from mleworld.world.static.scopes import merge, params_of
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -195,7 +196,10 @@ def aug_assign(walker: Walker, node: ast.AugAssign) -> None:
                 current.items = None
             walker.bind(target.id, current)
         else:
-            walker.bind(target.id, walker.binop(node.op, current, value))
+            same = lengths.aug_assign(current)
+            walker.bind(
+                target.id, same if same is not None else walker.binop(node.op, current, value)
+            )
     elif isinstance(target, ast.Subscript):
         base = walker.expr(target.value)
         key = walker.expr(target.slice)

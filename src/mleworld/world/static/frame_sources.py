@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files
+from mleworld.world.static import files, kinds, lengths
 from mleworld.world.static.headers import read_header
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -123,7 +123,13 @@ def read_csv(
     walker.counts["frames"] += 1
     # values read as plain read_csv would read them: dtypes.py may read them again
     plain = set(kw) <= {"sep", "delimiter", "encoding", "low_memory", "usecols"}
-    return Frame(cols, files.path_text(target) or "", exact=True, pristine=plain)
+    frame = Frame(cols, files.path_text(target) or "", exact=True, pristine=plain)
+    if plain:
+        frame.kinds = dict.fromkeys(cols, kinds.FILE)
+        frame.ordered = True
+    if set(kw) <= {"encoding", "low_memory", "usecols"} and sep == ",":
+        frame.rows = lengths.file_rows(walker, target)
+    return frame
 
 
 def read_table(
@@ -145,7 +151,12 @@ def dataframe(
             return Frame(list(names), "DataFrame()", exact=True)
         return UNKNOWN
     if isinstance(data, DictVal):
-        return Frame(list(data.items), "DataFrame()", exact=True)
+        rows = (
+            None
+            if "index" in kw or len(args) > 1
+            else lengths.dataframe_from_dict(walker, data, node)
+        )
+        return Frame(list(data.items), "DataFrame()", exact=True, rows=rows)
     if isinstance(data, Frame) and data.columns is not None and data.is_frame:
         return data.copy()
     return UNKNOWN
@@ -158,6 +169,10 @@ def concat(
     if star or not isinstance(objs, Seq) or not objs.items:
         return UNKNOWN
     frames = objs.items
+    if all(isinstance(f, SeriesVal) for f in frames) and _axis_rows(kw):
+        counts = [f.rows for f in frames]  # type: ignore[union-attr]
+        total = sum(c for c in counts if c is not None) if None not in counts else None
+        return SeriesVal(None, rows=total)
     if not all(isinstance(f, Frame) and f.columns is not None and f.is_frame for f in frames):
         return UNKNOWN
     axis = kw.get("axis", Const(0))
@@ -168,7 +183,21 @@ def concat(
     for f in frames:
         union.extend(c for c in f.columns or [] if c not in union)  # type: ignore[union-attr]
     exact = join == "outer" and all(f.exact for f in frames)  # type: ignore[union-attr]
-    return Frame(union, "concat()", exact=exact)
+    counts = [f.rows for f in frames]  # type: ignore[union-attr]
+    rows = (
+        sum(c for c in counts if c is not None) if None not in counts and _axis_rows(kw) else None
+    )
+    return Frame(union, "concat()", exact=exact, rows=rows)
+
+
+def _axis_rows(kw: dict[str, Value]) -> bool:
+    """concat stacks rows (axis 0) and keeps every one of them."""
+    axis = kw.get("axis", Const(0))
+    return (
+        isinstance(axis, Const)
+        and axis.value in (0, "index")
+        and set(kw) <= {"axis", "ignore_index"}
+    )
 
 
 def split(
@@ -177,12 +206,16 @@ def split(
     """train_test_split: each array becomes a train and a test part of the same kind."""
     if star or not args:
         return UNKNOWN
+    sizes = lengths.split_sizes(args, kw)
     parts: list[Value] = []
     for arr in args:
         if isinstance(arr, Frame) and arr.columns is not None and arr.is_frame:
-            parts.extend([arr.copy(), arr.copy()])
+            parts.extend([kinds.subset(arr, arr.copy()), kinds.subset(arr, arr.copy())])
         elif isinstance(arr, SeriesVal):
             parts.extend([SeriesVal(arr.name), SeriesVal(arr.name)])
         else:
-            parts.extend([UNKNOWN, UNKNOWN])
+            parts.extend(lengths.split_parts(arr, sizes))
+            continue
+        if sizes is not None:
+            parts[-2].rows, parts[-1].rows = sizes  # type: ignore[attr-defined]
     return Seq(parts, "list")

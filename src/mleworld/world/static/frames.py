@@ -11,17 +11,19 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import kwargs, positions
+from mleworld.world.static import kinds, kwargs, lengths, positions, reductions
 from mleworld.world.static.columns import KEY_CONFIDENCE, key_error
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
     DictVal,
     Frame,
+    GroupBy,
     Keys,
     Method,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     str_list,
 )
@@ -43,6 +45,24 @@ _READS = _KEEP | _SUBSET | {
     "info", "nunique", "merge", "join", "groupby", "corr", "mean", "median", "sum", "std",
     "min", "max", "count", "memory_usage", "duplicated", "agg", "equals", "value_counts",
 }  # fmt: skip
+
+
+# Series methods whose result is a Series indexed as the original: all its rows, or some.
+_SERIES_SAME_ROWS = {
+    "fillna", "astype", "copy", "replace", "clip", "round", "abs", "map", "shift", "diff",
+    "rank", "cumsum", "cumprod", "cummax", "cummin", "pct_change", "isna", "notna", "isnull",
+    "notnull", "isin", "between", "duplicated", "where", "mask", "sort_values", "sort_index",
+    "interpolate", "ffill", "bfill",
+}  # fmt: skip
+_SERIES_FEWER_ROWS = {
+    "dropna",
+    "head",
+    "tail",
+    "drop_duplicates",
+    "sample",
+    "nlargest",
+    "nsmallest",
+}
 
 
 def _axis_is_columns(kw: dict[str, Value]) -> bool | None:
@@ -71,8 +91,37 @@ def frame_method(
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
     if name not in _READS or "inplace" in kw:
         frame.pristine = False  # the method may change the frame's values in place
+    mutates = name not in _READS or "inplace" in kw
+    lengths.on_method(frame, name, kw, mutates=mutates)
+    if mutates and name not in kinds.DTYPE_KEEP:
+        frame.kinds = None
+    if name in reductions.REDUCTIONS:
+        reductions.check_frame(walker, frame, name, args, kw, node)
+    if name == "groupby" and frame.pristine and not star:
+        return GroupBy(frame, args, kw)
     if frame.columns is None or star:
         return UNKNOWN
+    if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw):
+        # a row statistic: numbers, one per row (text raised above, or is not known)
+        text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
+        numeric = not text_ok or kinds.all_numeric(frame)
+        return SeriesVal(None, rows=frame.rows, numeric=numeric)
+    result = lengths.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
+    if name in kinds.DTYPE_KEEP:
+        return kinds.subset(frame, result)
+    if name in kinds.MASKS:
+        return kinds.all_numbers(result)
+    return result
+
+
+def _frame_method(
+    walker: Walker,
+    frame: Frame,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+) -> Value:
     inplace = isinstance(kw.get("inplace"), Const) and kw["inplace"].value is True  # type: ignore[union-attr]
     if name in _KEEP or name in _SUBSET or (name == "reset_index" and _is_true(kw.get("drop"))):
         # select_dtypes, filter and dropna(axis=1) keep some columns: only an upper bound is known
@@ -160,6 +209,7 @@ def _drop(
         if not on_columns:
             if inplace:
                 frame.pristine = False
+                frame.rows = None
                 return Const(None)
             return frame.copy()
         labels = args[0] if args else kw.get("labels")
@@ -243,14 +293,16 @@ def series_method(
     if method.func is not None:
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
     series = method.owner
-    if method.name in (
-        "fillna",
-        "astype",
-        "copy",
-        "replace",
-        "clip",
-        "round",
-        "abs",
-    ) and isinstance(series, SeriesVal):
-        return SeriesVal(series.name)
+    if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
+        reductions.check_series(walker, series, method.name, args, kw, node)
+    if method.name == "to_numpy" and isinstance(series, SeriesVal) and series.rows is not None:
+        return VectorVal(series.rows)
+    if not isinstance(series, SeriesVal):
+        return UNKNOWN
+    if method.name in _SERIES_SAME_ROWS or method.name in _SERIES_FEWER_ROWS:
+        if _is_true(kw.get("inplace")):
+            return Const(None)
+        same = method.name in _SERIES_SAME_ROWS and "axis" not in kw
+        numeric = kinds.series_result(series, method.name, args, kw)
+        return SeriesVal(series.name, rows=series.rows if same else None, numeric=numeric)
     return UNKNOWN

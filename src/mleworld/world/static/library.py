@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, frame_sources, params, work
+from mleworld.world.static import files, frame_sources, kinds, lengths, params, work
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -218,6 +218,12 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("builtins", "enumerate"): _enumerate,
     ("builtins", "zip"): _zip,
     ("builtins", "str"): _str,
+    ("builtins", "len"): lengths.length,
+    ("pandas", "to_datetime"): kinds.to_datetime,
+    ("numpy", "zeros"): lengths.builder,
+    ("numpy", "ones"): lengths.builder,
+    ("numpy", "empty"): lengths.builder,
+    ("numpy", "full"): lengths.builder,
     ("numpy", "load"): _read("errno"),
     ("numpy", "save"): _write(0, "file", None),
     ("numpy", "savetxt"): _write(0, "fname", None),

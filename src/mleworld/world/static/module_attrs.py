@@ -18,7 +18,7 @@ import types
 import warnings
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import imports, suggest
+from mleworld.world.static import imports, lengths, suggest
 from mleworld.world.static.values import UNKNOWN, Instance, Method, ModuleVal, Obj, Value
 
 if TYPE_CHECKING:
@@ -95,6 +95,8 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
     else:
         if callable(static) or isinstance(static, staticmethod | classmethod):
             return Method(base, attr, static)
+        if attr in lengths.PREDICTS:
+            return Method(base, attr)  # an `available_if` descriptor: Pipeline.predict_proba
         return UNKNOWN
     if attr.startswith("_") or attr.endswith("_") or id(node) not in walker.files.call_funcs:
         return UNKNOWN

@@ -14,7 +14,16 @@ import ast
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import callbacks, calls, columns, module_attrs, positions
+from mleworld.world.static import (
+    callbacks,
+    calls,
+    columns,
+    kinds,
+    lengths,
+    module_attrs,
+    positions,
+    reductions,
+)
 from mleworld.world.static import files as files_mod
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -24,6 +33,7 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     FuncVal,
+    GroupBy,
     Instance,
     Keys,
     Method,
@@ -34,6 +44,7 @@ from mleworld.world.static.values import (
     SeriesVal,
     UserInstance,
     Value,
+    VectorVal,
     const_str,
     escape,
     join,
@@ -73,6 +84,12 @@ class OperationWalker:
             return found if found is not None else UNKNOWN
         if isinstance(base, PathVal):
             return files_mod.path_attribute(base, attr)
+        if isinstance(base, ArrayVal) and attr == "shape":
+            return lengths.shape(base)
+        if isinstance(base, VectorVal):
+            return lengths.vector_attribute(self, base, attr, node)
+        if isinstance(base, GroupBy):
+            return reductions.group_attribute(base, attr)
         if isinstance(base, Seq | Keys | Const | DictVal):
             return (
                 columns.keys_attribute(base, attr) if isinstance(base, Keys) else Method(base, attr)
@@ -129,6 +146,10 @@ class OperationWalker:
         if isinstance(base, ArrayVal):
             positions.array_columns(self, base, key, node)
             return UNKNOWN
+        if isinstance(base, VectorVal):
+            return lengths.vector_getitem(base, node)
+        if isinstance(base, GroupBy):
+            return reductions.group_getitem(base, key)
         if (
             isinstance(base, Seq)
             and base.items is not None
@@ -145,9 +166,12 @@ class OperationWalker:
 
     def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
         if isinstance(base, Frame):
+            lengths.check_setitem(self, base, key, value, node)
             columns.setitem(self, base, key, node)
+            kinds.on_setitem(base, str_list(key), value)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             columns.indexer_setitem(self, base, key, node)
+            base.owner.kinds = None
         elif isinstance(base, DictVal) and base.closed and const_str(key) is not None:
             name = const_str(key) or ""
             old = base.items.get(name)

@@ -60,7 +60,7 @@ def iloc_columns(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) 
 def array(frame: Frame) -> Value | None:
     """The array `frame.to_numpy()` / `frame.values` gives, when the frame's width is known."""
     if frame.exact and frame.is_frame and frame.columns is not None:
-        return ArrayVal(len(frame.columns))
+        return ArrayVal(len(frame.columns), rows=frame.rows)
     return None
 
 

@@ -25,6 +25,8 @@ DETECTORS: tuple[str, ...] = (
     "dtypes",
     "positions",
     "boosters",
+    "reductions",
+    "lengths",
     "submission",
 )
 

@@ -68,6 +68,7 @@ class Keys(Value):
     upper: frozenset[str]
     many: bool  # a collection of names (True) or one name (False)
     exact: bool = False  # `upper` is exactly the names (df.columns of a frame read from a file)
+    order: tuple[str, ...] | None = None  # the names in order, when exact (`df.columns`)
 
 
 @dataclass(eq=False)
@@ -131,12 +132,17 @@ class Frame(Value):
     # The values are the file's own, rows and all: only column selections and drops since
     # read_csv (so dtypes.py may read them from the file).
     pristine: bool = False
+    rows: int | None = None  # its row count, while the walk can follow it (lengths.py)
+    kinds: dict[str, str] | None = None  # column -> "file" or "num" dtype (kinds.py)
+    ordered: bool = False  # its rows are its file's, all of them, in the file's order
 
     def has(self, name: str) -> bool:
         return self.columns is not None and name in self.columns
 
     def add(self, names: list[str]) -> None:
         self.pristine = False
+        for name in names if self.kinds is not None else ():
+            self.kinds.pop(name, None)  # type: ignore[union-attr]
         if self.columns is not None:
             self.columns.extend(n for n in names if n not in self.columns)
         for other in self.aliases:
@@ -144,6 +150,9 @@ class Frame(Value):
 
     def forget(self) -> None:
         self.pristine = False
+        self.rows = None
+        self.kinds = None
+        self.ordered = False
         self.columns = None
         for other in self.aliases:
             other.forget()
@@ -158,6 +167,7 @@ class ArrayVal(Value):
     """A 2-D numpy array taken from a frame whose columns were known exactly (`df.to_numpy()`)."""
 
     width: int  # its columns
+    rows: int | None = None  # its rows, when the frame's were known (lengths.py)
 
 
 @dataclass(eq=False)
@@ -165,6 +175,38 @@ class SeriesVal(Value):
     """A pandas Series (a column of a tracked frame)."""
 
     name: str | None
+    rows: int | None = None  # its length, when known (lengths.py)
+    origin: Frame | None = None  # the frame it is a column of (its index, its file values)
+    numeric: bool = False  # its dtype is surely a number or bool (kinds.py)
+    # "datetime" (pd.to_datetime of it), or "dt": its `.dt` accessor, not a Series itself
+    kind: str | None = None
+
+
+@dataclass(eq=False)
+class VectorVal(Value):
+    """A numpy array whose first axis has a known length (`np.zeros(len(df))`, `predict(X)`)."""
+
+    length: int
+    ndim: int = 1
+    ndarray: bool = True  # False for a Series' `.values`, which may be a pandas array
+    numeric: bool = False  # surely numbers (np.zeros, predict_proba)
+
+
+@dataclass(eq=False)
+class GroupBy(Value):
+    """`frame.groupby(...)` (then `[...]`) of a frame whose values are its file's (reductions.py)."""
+
+    frame: Frame
+    args: list[Value]
+    kw: dict[str, Value]
+    selection: Value | None = None
+
+
+@dataclass(eq=False)
+class Count(Value):
+    """A row count the walk knows (`len(df)`, `df.shape[0]`): only array constructors read it."""
+
+    n: int
 
 
 @dataclass(eq=False)
@@ -284,11 +326,18 @@ def join(a: Value, b: Value) -> Value:
             return UNKNOWN
         union = a.columns + [c for c in b.columns if c not in a.columns]
         exact = a.exact and b.exact and set(a.columns) == set(b.columns)
-        return Frame(union, a.source, exact, a.is_frame, [a, b])
+        rows = a.rows if a.rows == b.rows else None
+        kinds = a.kinds if a.kinds == b.kinds and a.source == b.source else None
+        ordered = a.ordered and b.ordered and a.source == b.source
+        return Frame(
+            union, a.source, exact, a.is_frame, [a, b], rows=rows, kinds=kinds, ordered=ordered
+        )
     if isinstance(a, Instance) and isinstance(b, Instance) and a.cls is b.cls:
         return Instance(a.cls)
     if isinstance(a, SeriesVal) and isinstance(b, SeriesVal):
-        return SeriesVal(a.name if a.name == b.name else None)
+        return SeriesVal(a.name if a.name == b.name else None, a.rows if a.rows == b.rows else None)
+    if isinstance(a, VectorVal) and isinstance(b, VectorVal) and a.length == b.length:
+        return VectorVal(a.length, a.ndim) if a.ndim == b.ndim else UNKNOWN
     return UNKNOWN
 
 

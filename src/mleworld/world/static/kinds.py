@@ -1,0 +1,199 @@
+"""Which columns of a frame still have their file's dtype, and which are surely numeric.
+
+`Frame.kinds` maps a column to "file" (its dtype is still the one a plain read_csv
+of the frame's file gives: row selections, copies and column selections keep it)
+or "num" (assigned from something numeric: a numpy ufunc, arithmetic that text
+does not support, a comparison, `astype(float)`, a row mean). A column missing
+from the map has an unknown dtype; `None` means no column is known.
+
+With every column of a frame known this way, its dtypes are known, so what a
+dtype-only error would be is known too: reductions.py builds a stand-in frame
+(the file's columns, zeros for numeric ones) and lets pandas run the reduction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static.values import UNKNOWN, Const, Frame, Obj, SeriesVal, Value, VectorVal
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+FILE, NUM = "file", "num"
+# Frame methods whose result keeps each remaining column's dtype (rows may go).
+DTYPE_KEEP = frozenset(
+    {
+        "copy", "head", "tail", "sample", "sort_values", "sort_index", "drop_duplicates",
+        "dropna", "query", "nlargest", "nsmallest", "reset_index", "set_index", "drop",
+        "select_dtypes", "filter", "truncate",
+    }
+)  # fmt: skip
+# Series methods whose result is numeric whatever the input (or numeric when the input is).
+_ALWAYS_NUMERIC = frozenset({"rank", "pct_change", "isna", "notna", "isnull", "notnull", "isin"})
+_NUMERIC_IF_NUMERIC = frozenset(
+    {"clip", "abs", "round", "cumsum", "cumprod", "cummax", "cummin", "diff", "shift", "copy"}
+)
+MASKS = frozenset({"isna", "notna", "isnull", "notnull"})
+_NUMERIC_DTYPES = frozenset(
+    {"float", "int", "float64", "float32", "int64", "int32", "int8", "bool"}
+)
+
+
+def subset(frame: Frame, result: Value) -> Value:
+    """`result` holds some of `frame`'s rows and columns, values untouched: it keeps their kinds."""
+    if isinstance(result, Frame) and frame.kinds is not None and result.columns is not None:
+        result.kinds = {c: k for c, k in frame.kinds.items() if c in result.columns}
+    return result
+
+
+def all_numbers(result: Value) -> Value:
+    """`df.isna()`: every column is bool."""
+    if isinstance(result, Frame) and result.columns is not None and result.exact:
+        result.kinds = dict.fromkeys(result.columns, NUM)
+    return result
+
+
+def all_numeric(frame: Frame) -> bool:
+    return (
+        frame.kinds is not None
+        and frame.columns is not None
+        and all(frame.kinds.get(c) == NUM for c in frame.columns)
+    )
+
+
+def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
+    """`frame[name] = value`: the column's kind is the value's, when it is surely numeric."""
+    if frame.kinds is None:
+        return
+    if names is None:
+        frame.kinds = None
+        return
+    for name in names:
+        frame.kinds.pop(name, None)
+    if len(names) == 1 and numeric(value):
+        frame.kinds[names[0]] = NUM
+
+
+def numeric(value: Value) -> bool:
+    """A Series or array whose dtype is surely a number (or bool)."""
+    if isinstance(value, SeriesVal):
+        if value.numeric:
+            return True
+        origin = value.origin
+        if origin is None or value.name is None or origin.kinds is None:
+            return False
+        return origin.kinds.get(value.name) == NUM
+    return isinstance(value, VectorVal) and value.ndarray and value.numeric
+
+
+def series_result(series: SeriesVal, method: str, args: list[Value], kw: dict[str, Value]) -> bool:
+    """Whether `series.method(...)` is surely numeric."""
+    if method in _ALWAYS_NUMERIC:
+        return True
+    if method in _NUMERIC_IF_NUMERIC:
+        return numeric(series)
+    if method == "astype":
+        dtype = args[0] if args else kw.get("dtype")
+        return numeric_dtype(dtype)
+    if method == "fillna" and numeric(series):
+        fill = args[0] if args else kw.get("value")
+        return isinstance(fill, Const) and isinstance(fill.value, int | float)
+    return False
+
+
+def numeric_dtype(value: Value | None) -> bool:
+    if isinstance(value, Const):
+        return isinstance(value.value, str) and value.value in _NUMERIC_DTYPES
+    if isinstance(value, Obj):
+        import numpy as np
+
+        obj = value.obj
+        return obj in (int, float, bool) or isinstance(obj, type) and issubclass(obj, np.number)
+    return False
+
+
+def stand_in(walker: Walker, frame: Frame) -> Any | None:
+    """A frame with `frame`'s columns and dtypes: the file's own columns, zeros for numbers."""
+    from mleworld.world.static.dtypes import file_table
+
+    if frame.kinds is None or frame.columns is None or not frame.exact or not frame.is_frame:
+        return None
+    if len(set(frame.columns)) != len(frame.columns):
+        return None
+    if any(c not in frame.kinds for c in frame.columns):
+        return None
+    table = file_table(walker, frame.source)
+    if table is None or any(
+        c not in table.columns for c in frame.columns if frame.kinds[c] == FILE
+    ):
+        return None
+    import numpy as np
+    import pandas as pd
+
+    if not all(plain_dtype(table[c].dtype) for c in frame.columns if frame.kinds[c] == FILE):
+        return None  # an object column's errors name its values, which rows may change
+
+    try:
+        return pd.DataFrame(
+            {c: table[c] if frame.kinds[c] == FILE else np.zeros(len(table)) for c in frame.columns}
+        )
+    except Exception:
+        return None
+
+
+def column(walker: Walker, frame: Frame, series: SeriesVal) -> SeriesVal:
+    """`frame[name]`: numeric when its kind says so, or its file column is numbers."""
+    kind = frame.kinds.get(series.name or "") if frame.kinds is not None else None
+    if kind == NUM:
+        series.numeric = True
+    elif kind == FILE:
+        from mleworld.world.static.dtypes import file_table
+
+        table = file_table(walker, frame.source)
+        if table is not None and series.name in table.columns:
+            import pandas as pd
+
+            dtype = table[series.name].dtype
+            series.numeric = bool(pd.api.types.is_numeric_dtype(dtype))
+    return series
+
+
+# `.dt` fields that are numbers for every datetime Series
+_DT_NUMBERS = frozenset(
+    {
+        "year", "month", "day", "hour", "minute", "second", "dayofweek", "day_of_week",
+        "weekday", "dayofyear", "day_of_year", "quarter", "days_in_month", "daysinmonth",
+        "is_month_start", "is_month_end", "is_quarter_start", "is_quarter_end",
+        "is_year_start", "is_year_end", "is_leap_year",
+    }
+)  # fmt: skip
+
+
+def to_datetime(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool
+) -> Value:
+    """`pd.to_datetime(series)`: a datetime Series of the same rows."""
+    first = args[0] if args else kw.get("arg")
+    if star or not isinstance(first, SeriesVal) or first.kind is not None:
+        return UNKNOWN
+    return SeriesVal(first.name, rows=first.rows, kind="datetime")
+
+
+def datetime_attribute(series: SeriesVal, attr: str) -> Value:
+    if series.kind == "datetime" and attr == "dt":
+        return SeriesVal(series.name, kind="dt")
+    if series.kind == "dt" and attr in _DT_NUMBERS:
+        return SeriesVal(series.name, numeric=True)
+    return UNKNOWN
+
+
+def plain_dtype(dtype: Any) -> bool:
+    """Numbers, bools or pandas' string dtype: errors about them name the dtype, not values."""
+    import pandas as pd
+
+    return bool(
+        pd.api.types.is_numeric_dtype(dtype)
+        or pd.api.types.is_bool_dtype(dtype)
+        or isinstance(dtype, pd.StringDtype)
+    )

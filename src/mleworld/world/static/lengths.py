@@ -1,0 +1,406 @@
+"""Row counts, and the length mismatches they make certain.
+
+A frame read with a plain `read_csv` of an input file has the file's row count;
+column selections, copies, fills, renames and new columns keep it, its columns
+(`df[c]`) share it, and `len(df)` / `df.shape[0]` give it as a `Count`. Numpy
+arrays built from a count (`np.zeros(len(df))`) and scikit-learn predictions of
+such a frame (`model.predict(X)`, `predict_proba(X)[:, 1]`) are `VectorVal`s of
+that length; `+=` keeps it. Anything that may drop or add rows (masks, slices,
+splits, folds, `dropna`, merges) makes the count unknown: the walk never guesses.
+
+Two mistakes are then certain, with pandas' own messages:
+- `pd.DataFrame({"id": test["id"], "y": pred})` with `pred` of another length
+  ("array length 1461 does not match index length 5844");
+- `sub["y"] = pred` on a frame with another row count
+  ("Length of values (91) does not match length of index (114)").
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from mleworld.world.static import files, kinds, suggest
+from mleworld.world.static.params import literal
+from mleworld.world.static.values import (
+    UNKNOWN,
+    ArrayVal,
+    Const,
+    Count,
+    DictVal,
+    Frame,
+    Instance,
+    Method,
+    Seq,
+    SeriesVal,
+    Value,
+    VectorVal,
+    const_str,
+)
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+CONFIDENCE = 0.9
+MISSING = literal(UNKNOWN)  # what `literal` answers for a value that is not one
+# Frame methods whose result has the frame's rows, in the same order (no axis=0 filtering).
+ROW_KEEP = frozenset(
+    {
+        "copy", "fillna", "astype", "replace", "clip", "abs", "round", "infer_objects",
+        "convert_dtypes", "ffill", "bfill", "interpolate", "where", "mask", "isna", "isnull",
+        "notna", "notnull", "sort_values", "sort_index", "reset_index", "set_index", "rename",
+        "select_dtypes", "drop", "assign", "insert", "pop",
+    }
+)  # fmt: skip
+PREDICTS = {"predict": 1, "predict_proba": 2, "predict_log_proba": 2, "decision_function": 0}
+_BUILDERS = ("zeros", "ones", "empty", "full")
+
+
+def file_rows(walker: Walker, source: Value) -> int | None:
+    """The rows a plain read_csv of input file `source` gives (the file is read once, cached)."""
+    from mleworld.world.static.dtypes import read_table
+
+    where, real = files.classify(files.path_text(source) or "", walker.data_dir)
+    if where != "input" or real is None or not real.is_file():
+        return None
+    table = read_table(real)
+    return None if table is None else len(table)
+
+
+def kept(frame: Frame, result: Value, method: str, kw: dict[str, Value]) -> Value:
+    """`result` of `frame.method(**kw)`, given the frame's rows when the method keeps them."""
+    if isinstance(result, Frame) and result is not frame and _keeps_rows(method, kw):
+        result.rows = frame.rows
+        result.ordered = frame.ordered and method not in ("sort_values", "sort_index")
+    return result
+
+
+def _keeps_rows(method: str, kw: dict[str, Value]) -> bool:
+    if method not in ROW_KEEP:
+        return False
+    if method == "drop":
+        return "columns" in kw or (
+            isinstance(kw.get("axis"), Const) and kw["axis"].value in (1, "columns")
+        )  # type: ignore[union-attr]
+    if method == "sort_values" or method == "fillna":
+        return "axis" not in kw
+    return True
+
+
+def on_method(frame: Frame, method: str, kw: dict[str, Value], mutates: bool) -> None:
+    """A method that may change `frame` itself: its rows are unknown unless the method keeps them."""
+    if mutates and not _keeps_rows(method, kw):
+        frame.rows = None
+    if mutates and (frame.rows is None or method in ("sort_values", "sort_index")):
+        frame.ordered = False
+
+
+def column(frame: Frame, name: str | None) -> SeriesVal:
+    """`frame[name]`: its rows, and the frame it came from (for its index and file values)."""
+    tracked = frame.rows is not None or frame.pristine
+    return SeriesVal(name, rows=frame.rows, origin=frame if tracked else None)
+
+
+def rows_of(value: Value) -> int | None:
+    if isinstance(value, Frame) and value.is_frame:
+        return value.rows
+    if isinstance(value, SeriesVal):
+        return value.rows
+    if isinstance(value, VectorVal):
+        return value.length
+    if isinstance(value, ArrayVal):
+        return value.rows
+    return None
+
+
+def length(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`len(x)` of a frame, series or array whose rows are known."""
+    n = rows_of(args[0]) if len(args) == 1 and not kw and not star else None
+    return Count(n) if n is not None else UNKNOWN
+
+
+def shape(value: Value) -> Value:
+    """`x.shape` of a frame or array whose rows are known: (Count, unknown width)."""
+    n = rows_of(value)
+    if n is None or isinstance(value, VectorVal) and value.ndim != 1:
+        return UNKNOWN
+    return Seq([Count(n)] if isinstance(value, VectorVal) else [Count(n), UNKNOWN], "tuple")
+
+
+def _count(value: Value) -> int | None:
+    if isinstance(value, Count):
+        return value.n
+    return None
+
+
+def builder(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`np.zeros(n)`, `np.ones`, `np.empty`, `np.full(n, v)` with a known row count `n`."""
+    size = args[0] if args else kw.get("shape")
+    n = _count(size) if size is not None and not star else None
+    text = len(args) > 1 and isinstance(args[1], Const) and not _scalar(args[1])
+    return VectorVal(n, numeric=not text) if n is not None else UNKNOWN
+
+
+def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
+    """What a scikit-learn style estimator's predict / predict_proba gives for frame X."""
+    ndim = PREDICTS.get(method)
+    if not ndim or not _sklearn_api(owner.cls):
+        return UNKNOWN
+    X = args[0] if args else kw.get("X", UNKNOWN)
+    n = X.rows if isinstance(X, Frame) and X.is_frame or isinstance(X, ArrayVal) else None
+    return VectorVal(n, ndim, numeric=method != "predict") if n is not None else UNKNOWN
+
+
+def _sklearn_api(cls: type) -> bool:
+    try:
+        from sklearn.base import BaseEstimator
+    except ImportError:
+        return False
+    return issubclass(cls, BaseEstimator)
+
+
+def vector_getitem(vector: VectorVal, node: ast.Subscript) -> Value:
+    """`proba[:, k]` of a 2-D prediction: a column of the same length; `a[:-1]`: a known slice."""
+    key = node.slice
+    if isinstance(key, ast.Slice):
+        bounds = [_int_or_none(part) for part in (key.lower, key.upper, key.step)]
+        if any(b is _NOT_INT for b in bounds) or bounds[2] == 0:
+            return UNKNOWN
+        sliced = len(range(vector.length)[slice(*bounds)])  # type: ignore[misc]
+        return VectorVal(sliced, vector.ndim, vector.ndarray)
+    if (
+        vector.ndim == 2
+        and isinstance(key, ast.Tuple)
+        and len(key.elts) == 2
+        and _full_slice(key.elts[0])
+        and isinstance(key.elts[1], ast.Constant | ast.UnaryOp)
+    ):
+        return VectorVal(vector.length)
+    return UNKNOWN
+
+
+_NOT_INT = object()
+
+
+def _int_or_none(node: ast.expr | None) -> object:
+    if node is None:
+        return None
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError):
+        return _NOT_INT
+    return value if isinstance(value, int) and not isinstance(value, bool) else _NOT_INT
+
+
+def _full_slice(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Slice)
+        and node.lower is None
+        and node.upper is None
+        and node.step is None
+    )
+
+
+def aug_assign(current: Value) -> Value | None:
+    """`arr += x` changes an array in place: its length stays (or numpy raises)."""
+    return current if isinstance(current, VectorVal) else None
+
+
+def dataframe_from_dict(walker: Walker, data: DictVal, node: ast.Call) -> int | None:
+    """Check `pd.DataFrame({...})`'s columns against each other; the frame's rows when known.
+
+    Series give the index (they align with each other, so only Series of one frame
+    are judged); arrays must match its length, as pandas' `_extract_index` requires.
+    """
+    series = [v for v in data.items.values() if isinstance(v, SeriesVal)]
+    arrays = [v for v in data.items.values() if isinstance(v, VectorVal) and v.ndim == 1]
+    # anything but a scalar, a Series or an array of known length may be a column of any length
+    unknown = [v for v in data.items.values() if not isinstance(v, SeriesVal | VectorVal | Const)]
+    lengths = list(dict.fromkeys(a.length for a in arrays))
+    if series:
+        origins = {id(s.origin) for s in series}
+        if len(series) > 1 and (len(origins) > 1 or series[0].origin is None):
+            return None
+        index = series[0].rows
+        if index is None:
+            return None
+        if len(lengths) == 1 and lengths[0] != index and not unknown:
+            message = f"ValueError: array length {lengths[0]} does not match index length {index}"
+            walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+            return None
+        return index if not arrays or lengths == [index] else None
+    if not unknown and len(lengths) > 1:
+        walker.emit(
+            "lengths", "ValueError", "ValueError: All arrays must be of the same length", node,
+            CONFIDENCE,
+        )  # fmt: skip
+        return None
+    return lengths[0] if len(lengths) == 1 and not unknown else None
+
+
+def check_setitem(walker: Walker, frame: Frame, key: Value, value: Value, node: ast.AST) -> None:
+    """`frame["col"] = array` with an array whose length is not the frame's row count."""
+    if const_str(key) is None or not isinstance(value, VectorVal) or value.ndim != 1:
+        return
+    rows = frame.rows
+    # an empty frame takes its index from the first column it is given
+    if rows is None or rows == 0 or not frame.is_frame or value.length == rows:
+        return
+    message = (
+        f"ValueError: Length of values ({value.length}) does not match length of index ({rows})"
+    )
+    walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+# ndarray methods whose result has the array's shape
+_SAME_SHAPE = {"astype", "round", "clip", "copy", "ravel", "flatten"}
+
+
+def _scalar(value: Value) -> bool:
+    return (
+        isinstance(value, Const)
+        and isinstance(value.value, int | float)
+        and not isinstance(value.value, bool)
+    )
+
+
+def _numeric(walker: Walker, node: ast.expr) -> bool:
+    """An expression of number literals and names holding numbers (`1 - WEIGHT`)."""
+    if isinstance(node, ast.Constant):
+        return _scalar(Const(node.value))
+    if isinstance(node, ast.Name):
+        return _scalar(walker.lookup(node.id, node))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        return _numeric(walker, node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+        return _numeric(walker, node.left) and _numeric(walker, node.right)
+    return False
+
+
+def binop(
+    walker: Walker, op: ast.operator, left: Value, right: Value, node: ast.BinOp | None
+) -> Value | None:
+    """Arithmetic of 1-D arrays with numbers or each other: numpy's broadcasting, by length."""
+    if not isinstance(op, _ARITHMETIC):
+        return None
+    if isinstance(left, SeriesVal) or isinstance(right, SeriesVal):
+        if not all(isinstance(v, SeriesVal) or _scalar(v) for v in (left, right)):
+            return None  # with a frame or an unknown value, the result may be a frame
+        # text supports + and * (joining, repeating), never -, / or **
+        numbers = isinstance(op, ast.Sub | ast.Div | ast.FloorDiv | ast.Pow) or all(
+            _scalar(v) or kinds.numeric(v) for v in (left, right)
+        )
+        return SeriesVal(None, numeric=numbers) if numbers else None
+    vectors = [v for v in (left, right) if isinstance(v, VectorVal) and v.ndim == 1 and v.ndarray]
+    if len(vectors) == 1:
+        other, other_node = (right, node.right) if vectors[0] is left else (left, node.left)  # type: ignore[union-attr]
+        if _scalar(other) or node is not None and _numeric(walker, other_node):
+            return VectorVal(vectors[0].length, numeric=vectors[0].numeric)
+    if len(vectors) == 2:
+        a, b = vectors[0].length, vectors[1].length
+        if a == b:
+            return VectorVal(a, numeric=vectors[0].numeric and vectors[1].numeric)
+        if 1 not in (a, b) and node is not None:
+            message = (
+                f"ValueError: operands could not be broadcast together with shapes ({a},) ({b},) "
+            )
+            walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+    return None
+
+
+def compare(op: ast.cmpop, left: Value, right: Value) -> Value | None:
+    """`pred > 0.5`, `df["a"] == "yes"`: booleans of the same length."""
+    if not isinstance(op, ast.Eq | ast.NotEq | ast.Lt | ast.LtE | ast.Gt | ast.GtE):
+        return None
+    for vector, other in ((left, right), (right, left)):
+        if isinstance(vector, VectorVal) and vector.ndim == 1 and vector.ndarray and _scalar(other):
+            return VectorVal(vector.length, numeric=True)
+        if isinstance(vector, SeriesVal) and isinstance(other, Const):
+            return SeriesVal(None, rows=vector.rows, numeric=True)
+    return None
+
+
+def numpy_call(obj: object, args: list[Value], kw: dict[str, Value]) -> Value | None:
+    """A numpy ufunc (`np.expm1`, `np.log1p`) or `np.clip` / `np.round` of one 1-D array."""
+    import numpy as np
+
+    if not (isinstance(obj, np.ufunc) or obj in (np.clip, np.round, np.rint)):
+        return None
+    if (
+        not args
+        or kw
+        or not all(_scalar(a) or isinstance(a, Const) and a.value is None for a in args[1:])
+    ):
+        return None
+    numeric = getattr(obj, "__name__", "") != "add"  # np.add also joins text
+    first = args[0]
+    if isinstance(first, SeriesVal):
+        return SeriesVal(first.name, rows=first.rows, numeric=numeric)
+    if isinstance(first, VectorVal) and first.ndim == 1 and first.ndarray:
+        return VectorVal(first.length, numeric=numeric)
+    return None
+
+
+def vector_attribute(walker: Walker, vector: VectorVal, attr: str, node: ast.AST) -> Value:
+    """An attribute of a numpy array: methods that keep the shape, `shape`, and typos."""
+    if attr == "shape":
+        return shape(vector)
+    if attr in _SAME_SHAPE and vector.ndarray:
+        return Method(vector, attr)
+    if not vector.ndarray or attr.startswith("_"):
+        return UNKNOWN
+    import numpy as np
+
+    names = dir(np.ndarray)
+    if attr not in names:
+        message = suggest.with_suggestion(
+            f"AttributeError: 'numpy.ndarray' object has no attribute '{attr}'",
+            suggest.best_match(attr, names),
+        )
+        walker.emit("lengths", "AttributeError", message, node, CONFIDENCE)
+    return UNKNOWN
+
+
+def vector_method(vector: VectorVal, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
+    return VectorVal(vector.length) if vector.ndim == 1 and name in _SAME_SHAPE else UNKNOWN
+
+
+def split_sizes(arrays: list[Value], kw: dict[str, Value]) -> tuple[int, int] | None:
+    """train_test_split's (train, test) row counts, as scikit-learn computes them from the sizes.
+
+    They follow from the row count and the literal sizes alone (stratified or not);
+    which rows land where is never needed.
+    """
+    counts = {rows_of(a) for a in arrays}
+    if len(counts) != 1 or None in counts:
+        return None
+    sizes = {k: literal(kw[k]) if k in kw else None for k in ("test_size", "train_size")}
+    if any(v is MISSING for v in sizes.values()) or set(kw) - {
+        "test_size", "train_size", "random_state", "shuffle", "stratify",
+    }:  # fmt: skip
+        return None
+    from sklearn.model_selection._split import _validate_shuffle_split
+
+    try:
+        n_train, n_test = _validate_shuffle_split(
+            counts.pop(), sizes["test_size"], sizes["train_size"], default_test_size=0.25
+        )
+    except (ValueError, TypeError):
+        return None
+    return int(n_train), int(n_test)
+
+
+def split_parts(array: Value, sizes: tuple[int, int] | None) -> list[Value]:
+    """The train and test parts of a numpy array."""
+    if sizes is None:
+        return [UNKNOWN, UNKNOWN]
+    if isinstance(array, ArrayVal):
+        return [ArrayVal(array.width, rows=n) for n in sizes]
+    if isinstance(array, VectorVal):
+        return [VectorVal(n, array.ndim, array.ndarray) for n in sizes]
+    return [UNKNOWN, UNKNOWN]

@@ -1,0 +1,135 @@
+"""Numeric reductions over text columns: "Cannot perform reduction 'mean' with string dtype".
+
+pandas 3 reads text as its string dtype, whose `mean`, `median`, `std`, ... raise
+TypeError (`sum`, `min`, `max` do not). When such a reduction is called on a
+frame (or a column of one) whose values are still the input file's
+(`Frame.pristine`, dtypes.py) with literal arguments, the installed pandas runs
+that very reduction on the file's real columns; a TypeError it raises is the
+program's, with pandas' own message. Any other outcome says nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static import dtypes, kinds
+from mleworld.world.static.lengths import MISSING
+from mleworld.world.static.params import exception_line, literal
+from mleworld.world.static.values import UNKNOWN, Frame, GroupBy, Method, SeriesVal, Value, escape
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+CONFIDENCE = 0.9
+REDUCTIONS = frozenset({"mean", "median", "std", "var", "sem", "skew", "kurt", "prod"})
+ROW_REDUCTIONS = REDUCTIONS | {"sum", "count", "min", "max"}
+# across rows, these name a text value; sum and prod name the types met before it
+_ROW_SAFE = frozenset({"mean", "median", "std", "var", "sem"})
+
+
+def _arguments(args: list[Value], kw: dict[str, Value]) -> tuple[list[Any], dict[str, Any]] | None:
+    """The call's arguments as Python objects, when every one is a literal."""
+    values = [literal(a) for a in args]
+    keywords = {k: literal(v) for k, v in kw.items()}
+    if any(v is MISSING for v in [*values, *keywords.values()]):
+        return None
+    return values, keywords
+
+
+def _run(
+    walker: Walker, data: Any, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> None:
+    spelt = _arguments(args, kw)
+    if spelt is None:
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            getattr(data, name)(*spelt[0], **spelt[1])
+        except TypeError as exc:
+            walker.emit("reductions", "TypeError", exception_line(exc), node, CONFIDENCE)
+        except Exception:
+            return
+
+
+def check_frame(
+    walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> None:
+    data = dtypes.file_values(walker, frame)
+    if data is None and _down_columns(kw):
+        data = kinds.stand_in(walker, frame)  # dtypes known: errors that depend on them only
+    elif data is None and name in _ROW_SAFE and frame.ordered:
+        # across a row, pandas names the first text cell: the file's first row, kept in order
+        data = kinds.stand_in(walker, frame)
+        if data is not None and len(data) != frame.rows:
+            data = None
+    if data is not None:
+        _run(walker, data, name, args, kw, node)
+
+
+def _down_columns(kw: dict[str, Value]) -> bool:
+    axis = literal(kw["axis"]) if "axis" in kw else 0
+    return axis in (0, "index", None)
+
+
+def check_series(
+    walker: Walker,
+    series: SeriesVal,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.AST,
+) -> None:
+    origin = series.origin
+    if origin is None or series.name is None:
+        return
+    data = dtypes.file_values(walker, origin) if origin.pristine else None
+    if data is None and origin.kinds is not None and origin.kinds.get(series.name) == kinds.FILE:
+        table = dtypes.file_table(walker, origin.source)  # the column's dtype is its file's
+        if (
+            table is not None
+            and series.name in table
+            and kinds.plain_dtype(table[series.name].dtype)
+        ):
+            data = table
+    if data is not None and series.name in data.columns:
+        _run(walker, data[series.name], name, args, kw, node)
+
+
+def group_attribute(group: GroupBy, attr: str) -> Value:
+    return Method(group, attr) if attr in REDUCTIONS else UNKNOWN
+
+
+def group_getitem(group: GroupBy, key: Value) -> Value:
+    """`df.groupby(k)[cols]`: the same grouping of fewer columns."""
+    if group.selection is not None or literal(key) is MISSING:
+        return UNKNOWN
+    return GroupBy(group.frame, group.args, group.kw, key)
+
+
+def group_method(
+    walker: Walker,
+    group: GroupBy,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.AST,
+    star: bool,
+) -> Value:
+    """A reduction of a grouping: run on the file's values, as pandas would."""
+    grouping = _arguments(group.args, group.kw)
+    data = dtypes.file_values(walker, group.frame) if grouping is not None else None
+    if data is not None and grouping is not None and not star:
+        try:
+            grouped = data.groupby(*grouping[0], **grouping[1])
+            if group.selection is not None:
+                grouped = grouped[literal(group.selection)]
+        except Exception:
+            grouped = None
+        if grouped is not None:
+            _run(walker, grouped, name, args, kw, node)
+    for value in [*args, *kw.values()]:
+        escape(value)
+    return UNKNOWN
