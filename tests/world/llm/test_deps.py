@@ -37,3 +37,22 @@ def test_cli_without_the_extras_prints_one_line(monkeypatch, tmp_path: Path, cap
     code, _, err = run_cli(["predict", str(program), "--data-dir", str(tmp_path),
                             "--world-model", f"hf:{tmp_path}"], capsys)  # fmt: skip
     assert code == 2 and "pip install 'mleworld[hf]'" in err and "Traceback" not in err
+
+
+def test_requiring_hf_keeps_the_hugging_face_libraries_offline() -> None:
+    import subprocess
+    import sys
+
+    pytest.importorskip("huggingface_hub")
+    script = (
+        "import os\n"
+        "for name in ('HF_HUB_OFFLINE', 'HF_HUB_DISABLE_TELEMETRY', 'TRANSFORMERS_OFFLINE'):\n"
+        "    os.environ.pop(name, None)\n"
+        "from mleworld.world.llm.deps import require\n"
+        "require('hf', 'tokenizers')\n"
+        "from huggingface_hub import constants\n"
+        "print(constants.HF_HUB_OFFLINE, constants.HF_HUB_DISABLE_TELEMETRY)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]
