@@ -204,13 +204,50 @@ def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
             continue
         value = _from_module(st, alias.name)
         if value is None:
-            where = getattr(st, "__file__", None) or "unknown location"
-            message = (
-                f"ImportError: cannot import name '{alias.name}' from '{st.__name__}' ({where})"
-            )
-            walker.emit("imports", "ImportError", message, node, 0.95)
+            walker.emit("imports", "ImportError", _cannot_import(st, alias.name), node, 0.95)
             value = UNKNOWN
         walker.bind(target, value)
+
+
+def module_aliases(tree: ast.Module | None) -> dict[str, str]:
+    """Name -> the dotted name it stands for, for each import at the top of the module's body
+    (not those under `if` or `try`). For readers outside the walk."""
+    out: dict[str, str] = {}
+    for node in tree.body if tree is not None else ():
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                out[alias.asname or top] = alias.name if alias.asname else top
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return out
+
+
+def _cannot_import(module: types.ModuleType, name: str) -> str:
+    where = getattr(module, "__file__", None) or "unknown location"
+    return f"ImportError: cannot import name '{name}' from '{module.__name__}' ({where})"
+
+
+def import_failure(node: ast.Import | ast.ImportFrom) -> str | None:
+    """The exception line this import statement ends with on this machine; None when it
+    imports (or analysis cannot tell). For readers outside the walk."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            st = status(alias.name)
+            if isinstance(st, Missing):
+                return f"ModuleNotFoundError: {st.message}"
+        return None
+    if node.level or not node.module or node.module == "__future__":
+        return None
+    st = status(node.module)
+    if isinstance(st, Missing):
+        return f"ModuleNotFoundError: {st.message}"
+    if isinstance(st, types.ModuleType):
+        for alias in node.names:
+            if alias.name != "*" and _from_module(st, alias.name) is None:
+                return _cannot_import(st, alias.name)
+    return None
 
 
 def _from_module(module: types.ModuleType, name: str) -> Value | None:

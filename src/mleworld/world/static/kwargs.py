@@ -17,6 +17,7 @@ import ast
 import inspect
 import os
 import types
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.values import Value
@@ -29,6 +30,21 @@ WRAPPED_CONFIDENCE = 0.85
 _SKLEARN_VALIDATION = os.path.join("sklearn", "utils", "_param_validation.py")
 
 
+@dataclass(frozen=True)
+class Rejection:
+    """Why a call fails to bind: the keyword at fault (None: the callee takes no arguments),
+    CPython's message and how sure analysis is."""
+
+    keyword: str | None
+    message: str
+    confidence: float
+
+
+def _emit(walker: Walker, found: Rejection | None, node: ast.Call) -> None:
+    if found is not None:
+        walker.emit("kwargs", "TypeError", found.message, node, found.confidence)
+
+
 def check_callable(
     walker: Walker,
     obj: Any,
@@ -38,14 +54,21 @@ def check_callable(
     star: bool,
 ) -> None:
     """Check a call of a library function or class."""
+    _emit(walker, rejection(obj, args, kwargs, star), node)
+
+
+def rejection(obj: Any, args: list[Any], kwargs: dict[str, Any], star: bool) -> Rejection | None:
+    """What calling library function or class `obj` with these arguments raises, if it
+    cannot bind them."""
     if not kwargs and not (args and isinstance(obj, type)):
-        return
+        return None
     if isinstance(obj, type):
-        _check_class(walker, obj, args, kwargs, node, star)
-    elif isinstance(obj, types.FunctionType):
-        check_function(walker, obj, False, args, kwargs, node, star)
-    elif isinstance(obj, types.MethodType) and isinstance(obj.__func__, types.FunctionType):
-        check_function(walker, obj.__func__, True, args, kwargs, node, star)
+        return _class_rejection(obj, args, kwargs, star)
+    if isinstance(obj, types.FunctionType):
+        return function_rejection(obj, False, args, kwargs, star)
+    if isinstance(obj, types.MethodType) and isinstance(obj.__func__, types.FunctionType):
+        return function_rejection(obj.__func__, True, args, kwargs, star)
+    return None
 
 
 def check_method(
@@ -65,35 +88,30 @@ def check_method(
     except AttributeError:
         return
     if isinstance(static, staticmethod):
-        check_function(walker, static.__func__, False, args, kwargs, node, star)
-    elif isinstance(static, classmethod):
-        check_function(walker, static.__func__, True, args, kwargs, node, star)
-    elif isinstance(static, types.FunctionType):
-        check_function(walker, static, True, args, kwargs, node, star)
+        found = function_rejection(static.__func__, False, args, kwargs, star)
+    elif isinstance(static, classmethod | types.FunctionType):
+        found = function_rejection(static, True, args, kwargs, star)
+    else:
+        return
+    _emit(walker, found, node)
 
 
-def _check_class(
-    walker: Walker,
-    cls: type,
-    args: list[Value],
-    kwargs: dict[str, Value],
-    node: ast.Call,
-    star: bool,
-) -> None:
+def _class_rejection(
+    cls: type, args: list[Any], kwargs: dict[str, Any], star: bool
+) -> Rejection | None:
     if type(cls).__call__ is not type.__call__:
-        return  # a metaclass decides what calling the class does
+        return None  # a metaclass decides what calling the class does
     init = cls.__init__
     new = cls.__new__
     if init is object.__init__:
         if new is object.__new__ and (args or kwargs or star):
-            message = f"TypeError: {cls.__name__}() takes no arguments"
-            walker.emit("kwargs", "TypeError", message, node, CONFIDENCE)
-        return
+            return Rejection(None, f"TypeError: {cls.__name__}() takes no arguments", CONFIDENCE)
+        return None
     if not isinstance(init, types.FunctionType) or not kwargs:
-        return
+        return None
     if new is not object.__new__ and not _accepts_any(new):
-        return
-    check_function(walker, init, True, args, kwargs, node, star)
+        return None
+    return function_rejection(init, True, args, kwargs, star)
 
 
 def _accepts_any(func: Any) -> bool:
@@ -111,11 +129,18 @@ def check_function(
     star: bool,
 ) -> None:
     """Report the first keyword `func` does not take; `bound`: the first parameter is self/cls."""
+    _emit(walker, function_rejection(func, bound, args, kwargs, star), node)
+
+
+def function_rejection(
+    func: Any, bound: bool, args: list[Any], kwargs: dict[str, Any], star: bool
+) -> Rejection | None:
+    """The first keyword `func` does not take; `bound`: the first parameter is self/cls."""
     if isinstance(func, staticmethod | classmethod):
         bound = isinstance(func, classmethod)
         func = func.__func__
     if not kwargs or not isinstance(func, types.FunctionType):
-        return
+        return None
     confidence = CONFIDENCE
     for _ in range(8):
         code = func.__code__
@@ -123,13 +148,12 @@ def check_function(
             break
         wrapped = getattr(func, "__wrapped__", None)
         if not isinstance(wrapped, types.FunctionType):
-            return
+            return None
         if code.co_filename.endswith(_SKLEARN_VALIDATION):
-            _check_signature_bind(walker, wrapped, bound, args, kwargs, node, star)
-            return
+            return _bind_rejection(wrapped, bound, args, kwargs, star)
         func, confidence = wrapped, WRAPPED_CONFIDENCE
     else:
-        return
+        return None
     code = func.__code__
     names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
     positional_only = set(names[: code.co_posonlyargcount])
@@ -138,41 +162,35 @@ def check_function(
         if keyword in accepted:
             continue
         if keyword in positional_only:
-            return  # a different TypeError
+            return None  # a different TypeError
         message = f"TypeError: {func.__qualname__}() got an unexpected keyword argument '{keyword}'"
-        walker.emit("kwargs", "TypeError", message, node, confidence)
-        return
+        return Rejection(keyword, message, confidence)
+    return None
 
 
-def _check_signature_bind(
-    walker: Walker,
-    func: types.FunctionType,
-    bound: bool,
-    args: list[Value],
-    kwargs: dict[str, Value],
-    node: ast.Call,
-    star: bool,
-) -> None:
+def _bind_rejection(
+    func: types.FunctionType, bound: bool, args: list[Any], kwargs: dict[str, Any], star: bool
+) -> Rejection | None:
     """inspect.Signature.bind: a missing required argument is reported before an unknown keyword."""
     if star:
-        return
+        return None
     try:
         params = list(inspect.signature(func, follow_wrapped=False).parameters.values())
     except (TypeError, ValueError):
-        return
+        return None
     if bound:
         params = params[1:]
     if any(p.kind is p.VAR_KEYWORD for p in params):
-        return
+        return None
     given = len(args)
     names = {p.name for p in params if p.kind is not p.POSITIONAL_ONLY}
     for index, param in enumerate(params):
         if param.kind is param.VAR_POSITIONAL:
             break
         if param.default is param.empty and index >= given and param.name not in kwargs:
-            return  # "missing a required argument" comes first
+            return None  # "missing a required argument" comes first
     for keyword in kwargs:
         if keyword not in names:
             message = f"TypeError: got an unexpected keyword argument '{keyword}'"
-            walker.emit("kwargs", "TypeError", message, node, CONFIDENCE * 0.98)
-            return
+            return Rejection(keyword, message, CONFIDENCE * 0.98)
+    return None

@@ -173,6 +173,21 @@ def module_bound(tree: ast.Module, global_names: set[str]) -> set[str]:
     return set(bound_in(tree.body)) | global_names
 
 
+def bound_anywhere(tree: ast.Module) -> set[str]:
+    """Every name some scope of the program binds or declares global or nonlocal: a name
+    outside this set is undefined wherever it is read."""
+    names = set(bound_in(tree.body))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            scope = function_scope(node)
+            names |= scope.locals | scope.globals | scope.nonlocals
+        elif isinstance(node, ast.ClassDef):
+            names |= set(bound_in(node.body))
+        elif isinstance(node, _COMPREHENSIONS):
+            names |= comprehension_targets(node)
+    return names
+
+
 @dataclass
 class Scope:
     kind: str  # module | function | class | comp

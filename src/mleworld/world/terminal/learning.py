@@ -97,23 +97,6 @@ def scoring_call(scoring: Any, model: Any) -> str:
 
 
 # Leading positional parameters of the classes programs construct with them.
-_POSITIONAL = {
-    "GridSearchCV": ("estimator", "param_grid"),
-    "RandomizedSearchCV": ("estimator", "param_distributions"),
-    "HalvingGridSearchCV": ("estimator", "param_grid"),
-    "VotingClassifier": ("estimators",),
-    "VotingRegressor": ("estimators",),
-    "StackingClassifier": ("estimators",),
-    "StackingRegressor": ("estimators",),
-    "PCA": ("n_components",),
-    "TruncatedSVD": ("n_components",),
-    "KNeighborsClassifier": ("n_neighbors",),
-    "KNeighborsRegressor": ("n_neighbors",),
-    "SelectKBest": ("score_func",),
-    "PolynomialFeatures": ("degree",),
-}
-
-
 def _classes_of(labels: Any, kwargs: dict[str, Any]) -> list[str]:
     names = kwargs.get("target_names", kwargs.get("labels"))
     if isinstance(names, (list, tuple)) and names:

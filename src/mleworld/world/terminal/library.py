@@ -19,11 +19,11 @@ import json
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.installed import positional_parameters
 from mleworld.world.terminal import boosting
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.learning import (
     _CV_RUNNERS,
-    _POSITIONAL,
     _SCORE_FUNCS,
     _SPLITTERS,
     _SQUARED_METRICS,
@@ -164,7 +164,7 @@ def call_library(
     if leaf == "confusion_matrix":
         return _confusion_matrix(args, kwargs)
     if leaf[:1].isupper():
-        params = dict(zip(_POSITIONAL.get(leaf, ()), args, strict=False))
+        params = dict(zip(positional_parameters(qualname), args, strict=False))
         params.update(kwargs)
         return Estimator(leaf, qualname, params)
     return Unknown(leaf)

@@ -10,8 +10,8 @@ the first model fit for a ValueError, ...). The result is a `Location`: the
 call stack, the expression that fails (its caret line) and how many lines
 were printed before.
 
-Positions within the source are nodes.py's job; names bound by the program
-and accepted by the installed libraries are names.py's.
+Positions within the source are nodes.py's job; the names a crash implicates are
+names.py's, read from static analysis' facts (imports, bindings, installed libraries).
 
 Not here: the exception line (messages.py), the output around it (output.py).
 """
@@ -25,10 +25,11 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.imports import import_failure
+from mleworld.world.static.installed import library_object
 from mleworld.world.terminal.names import (
     _bad_keyword,
     _missing_module_attr,
-    _resolve,
     _undefined_names,
 )
 from mleworld.world.terminal.nodes import (
@@ -294,7 +295,7 @@ def _by_class(
         if chosen is not None:
             return _at_event(chosen)
     if exc_type in ("ModuleNotFoundError", "ImportError"):
-        return _import_location(parsed, events)
+        return _import_location(events)
     if exc_type in ("NameError", "UnboundLocalError"):
         undefined = _undefined_names(parsed)
         for e in events:
@@ -312,7 +313,7 @@ def _by_class(
         for e in events:
             if e.kind == "attr" and isinstance(e.node, ast.Attribute):
                 name, owner, qualname = e.value
-                cls = _resolve(qualname)
+                cls = library_object(qualname)
                 if inspect.isclass(cls) and not hasattr(cls, name):
                     return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt)
             if e.kind != "stmt":
@@ -392,15 +393,12 @@ def _known_file(path: Any, tables: dict[str, TableInfo]) -> bool:
     )
 
 
-def _import_location(parsed: Parsed, events: list[Event]) -> Location | None:
-    from mleworld.codegen.packages import failing_imports
-
-    failing = set(failing_imports(parsed.source))
+def _import_location(events: list[Event]) -> Location | None:
     imports = [
         e for e in events if e.kind == "stmt" and isinstance(e.node, (ast.Import, ast.ImportFrom))
     ]
     stdlib = getattr(sys, "stdlib_module_names", frozenset())
-    chosen = next((e for e in imports if _top_modules(e.node) & failing), None)
+    chosen = next((e for e in imports if import_failure(e.node) is not None), None)
     if chosen is None:
         chosen = next((e for e in imports if _top_modules(e.node) - set(stdlib)), None)
     if chosen is None and imports:

@@ -24,9 +24,12 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static import imports
+from mleworld.world.static.imports import import_failure, module_aliases
+from mleworld.world.static.installed import library_object
 from mleworld.world.static.suggest import best_match, for_name, with_suggestion
 from mleworld.world.terminal.locate import Location
-from mleworld.world.terminal.names import _aliases, _bad_keyword, _callee_qualname, _resolve
+from mleworld.world.terminal.names import _bad_keyword, _callee_qualname
 from mleworld.world.terminal.nodes import _const
 from mleworld.world.terminal.trace import hint_of
 
@@ -119,7 +122,7 @@ def _type_message(parsed: Parsed, node: ast.AST) -> str:
     )
     if call is not None and (call.keywords or call.args):
         qual = _callee_qualname(parsed, call)
-        target = _resolve(qual) if qual else None
+        target = library_object(qual) if qual else None
         if inspect.isclass(target) and target.__init__ is object.__init__:
             return f"TypeError: {target.__name__}() takes no arguments"
     if call is not None and call.keywords:
@@ -142,7 +145,7 @@ def _type_message(parsed: Parsed, node: ast.AST) -> str:
 def _callee_qual(parsed: Parsed, call: ast.Call) -> str:
     name = _callee(call) or "function"
     qual = _callee_qualname(parsed, call)
-    obj = _resolve(qual) if qual else None
+    obj = library_object(qual) if qual else None
     if inspect.isclass(obj) or (obj is None and name[:1].isupper()):
         return f"{name}.__init__"
     return name
@@ -156,27 +159,31 @@ def _callee(node: ast.AST) -> str | None:
 
 
 def _import_message(exc_type: str, node: ast.AST) -> str:
-    from mleworld.codegen.packages import failing_imports
-
+    if not isinstance(node, (ast.Import, ast.ImportFrom)):
+        return "ModuleNotFoundError: No module named 'module'"
+    known = import_failure(node)
+    if known is not None and known.startswith(f"{exc_type}:"):
+        return known
+    # The class predicted is not the one this machine's imports give (another machine, or
+    # a guess): say it of the module the statement names.
     if isinstance(node, ast.ImportFrom) and node.module:
-        top = node.module.split(".")[0]
-        if exc_type == "ImportError" and not failing_imports(f"import {top}"):
+        if exc_type == "ImportError" and not _missing(node.module.split(".")[0]):
             name = node.names[0].name
             return f"ImportError: cannot import name '{name}' from '{node.module}' ({_module_file(node.module)})"
         return f"ModuleNotFoundError: No module named '{_missing_part(node.module)}'"
-    if isinstance(node, ast.Import):
-        failing = [a.name for a in node.names if failing_imports(f"import {a.name}")]
-        module = failing[0] if failing else node.names[0].name
-        return f"ModuleNotFoundError: No module named '{_missing_part(module)}'"
-    return "ModuleNotFoundError: No module named 'module'"
+    failing = [a.name for a in node.names if _missing(a.name.split(".")[0])]
+    module = failing[0] if failing else node.names[0].name
+    return f"ModuleNotFoundError: No module named '{_missing_part(module)}'"
+
+
+def _missing(module: str) -> bool:
+    return isinstance(imports.status(module), imports.Missing)
 
 
 def _missing_part(module: str) -> str:
     """Python names the first part of a dotted import that cannot be found."""
-    from mleworld.codegen.packages import failing_imports
-
     top = module.split(".")[0]
-    return top if failing_imports(f"import {top}") else module
+    return top if _missing(top) else module
 
 
 def _module_file(module: str) -> str:
@@ -206,8 +213,8 @@ def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
         return "AttributeError: 'NoneType' object has no attribute 'shape'"
     attr = attr_node.attr
     if isinstance(attr_node.value, ast.Name):
-        qual = _aliases(parsed).get(attr_node.value.id)
-        module = _resolve(qual) if qual else None
+        qual = module_aliases(parsed.tree).get(attr_node.value.id)
+        module = library_object(qual) if qual else None
         if module is not None and inspect.ismodule(module):
             return with_suggestion(
                 f"AttributeError: module '{module.__name__}' has no attribute '{attr}'",
@@ -216,10 +223,10 @@ def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
         if qual is not None and "." not in qual:
             return f"AttributeError: module '{qual}' has no attribute '{attr}'"
     if isinstance(known, tuple) and len(known) == 3:
-        owner, cls = known[1], _resolve(known[2])
+        owner, cls = known[1], library_object(known[2])
     else:
         owner = _owner_type(attr_node.value)
-        cls = _resolve(f"pandas.{owner}") if owner in ("DataFrame", "Series") else None
+        cls = library_object(f"pandas.{owner}") if owner in ("DataFrame", "Series") else None
     return with_suggestion(
         f"AttributeError: '{owner}' object has no attribute '{attr}'",
         best_match(attr, sorted(dir(cls))) if cls is not None else None,

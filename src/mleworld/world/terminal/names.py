@@ -1,12 +1,11 @@
-"""Names in a program and in the installed libraries, read statically.
+"""The names a crash implicates, read from static analysis' facts.
 
-The names a program binds (so the undefined one a NameError is about can be
-found), its module-level import aliases, the object a dotted name refers to in
-an installed library, the keywords a library callable (or one of the
-program's own functions) accepts, and whether a module has an attribute.
-
-Library signatures and attributes are read from the installed versions; only
-the common ML libraries are ever imported for that.
+Which names the program reads that no scope binds (the NameError's name),
+whether `module.attr` misses on the installed module, the dotted name a call
+goes to, and the keyword a call passes that its callee (a library callable or
+one of the program's own functions) does not accept. What the program binds
+and imports is static/scopes.py's and static/imports.py's; what the installed
+libraries hold is static/installed.py's.
 
 Not here: where the crash is (locate.py), the exception line (messages.py).
 """
@@ -17,40 +16,23 @@ import ast
 import builtins
 import inspect
 import sys
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static.imports import module_aliases
+from mleworld.world.static.installed import library_object
+from mleworld.world.static.kwargs import rejection
+from mleworld.world.static.scopes import bound_anywhere
+
+# What every module has bound before its first line runs.
+_PRESET = frozenset(dir(builtins)) | {"__name__", "__file__", "__doc__"}
 
 if TYPE_CHECKING:
     from mleworld.world.terminal.output import Parsed
 
 
-@lru_cache(maxsize=64)
-def _bound_names_cached(source: str) -> frozenset[str]:
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
-    names: set[str] = set(dir(builtins)) | {"__name__", "__file__", "__doc__"}
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(n.name)
-        elif isinstance(n, ast.arg):
-            names.add(n.arg)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            for a in n.names:
-                names.add(a.asname or a.name.split(".")[0])
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            names.add(n.name)
-        elif isinstance(n, (ast.Global, ast.Nonlocal)):
-            names.update(n.names)
-    return frozenset(names)
-
-
 def _undefined_names(parsed: Parsed) -> set[str]:
-    bound = _bound_names_cached(parsed.source)
     assert parsed.tree is not None
+    bound = bound_anywhere(parsed.tree) | _PRESET
     return {
         n.id
         for n in ast.walk(parsed.tree)
@@ -58,60 +40,13 @@ def _undefined_names(parsed: Parsed) -> set[str]:
     }
 
 
-def _aliases(parsed: Parsed) -> dict[str, str]:
-    out: dict[str, str] = {}
-    assert parsed.tree is not None
-    for n in parsed.tree.body:
-        if isinstance(n, ast.Import):
-            for a in n.names:
-                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
-        elif isinstance(n, ast.ImportFrom) and n.module and not n.level:
-            for a in n.names:
-                out[a.asname or a.name] = f"{n.module}.{a.name}"
-    return out
-
-
-# Libraries whose installed version is inspected (signatures, attributes) to name the
-# keyword or attribute a program gets wrong. Only these are ever imported here.
-_INSPECTABLE = frozenset(
-    {"sklearn", "pandas", "numpy", "lightgbm", "xgboost", "catboost", "scipy", "statsmodels"}
-)
-
-
-@lru_cache(maxsize=1024)
-def _resolve(qualname: str) -> Any:
-    """The object a dotted name refers to in the installed library, or None."""
-    import importlib
-
-    parts = qualname.split(".")
-    if parts[0] not in _INSPECTABLE and parts[0] not in sys.modules:
-        return None
-    for cut in range(len(parts), 0, -1):
-        name = ".".join(parts[:cut])
-        module = sys.modules.get(name)
-        if module is None and parts[0] in _INSPECTABLE:
-            try:
-                module = importlib.import_module(name)
-            except Exception:
-                continue
-        if module is None:
-            continue
-        obj: Any = module
-        for part in parts[cut:]:
-            obj = getattr(obj, part, None)
-            if obj is None:
-                return None
-        return obj
-    return None
-
-
 def _missing_module_attr(parsed: Parsed, node: ast.Attribute) -> bool:
     if not isinstance(node.value, ast.Name):
         return False
-    qual = _aliases(parsed).get(node.value.id)
+    qual = module_aliases(parsed.tree).get(node.value.id)
     if qual is None:
         return False
-    module = _resolve(qual)
+    module = library_object(qual)
     if module is None or not inspect.ismodule(module):
         return False
     return not hasattr(module, node.attr) and f"{module.__name__}.{node.attr}" not in sys.modules
@@ -125,34 +60,21 @@ def _callee_qualname(parsed: Parsed, call: ast.Call) -> str | None:
         node = node.value
     if not isinstance(node, ast.Name):
         return None
-    base = _aliases(parsed).get(node.id)
+    base = module_aliases(parsed.tree).get(node.id)
     if base is None:
         return None
     return ".".join([base, *reversed(parts)])
 
 
-@lru_cache(maxsize=512)
-def _accepted(qualname: str) -> frozenset[str] | None:
-    """Keyword names a loaded library callable accepts; None when it takes **kwargs or is unknown."""
-    obj = _resolve(qualname)
-    if obj is None or not callable(obj):
-        return None
-    try:
-        sig = inspect.signature(obj)
-    except (TypeError, ValueError):
-        return None
-    names = set()
-    for p in sig.parameters.values():
-        if p.kind is inspect.Parameter.VAR_KEYWORD:
-            return None
-        if p.kind is not inspect.Parameter.POSITIONAL_ONLY:
-            names.add(p.name)
-    return frozenset(names)
-
-
 def _bad_keyword(parsed: Parsed, call: ast.Call) -> str | None:
     qual = _callee_qualname(parsed, call)
-    accepted = _accepted(qual) if qual is not None else _local_accepted(parsed, call)
+    if qual is not None:
+        star = any(isinstance(a, ast.Starred) for a in call.args)
+        keywords = {k.arg: None for k in call.keywords if k.arg}
+        star = star or len(keywords) < len(call.keywords)
+        found = rejection(library_object(qual), list(call.args), keywords, star)
+        return found.keyword if found is not None else None
+    accepted = _local_accepted(parsed, call)
     if accepted is None:
         return None
     return next((k.arg for k in call.keywords if k.arg and k.arg not in accepted), None)

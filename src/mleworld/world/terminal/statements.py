@@ -18,6 +18,7 @@ import builtins
 import contextlib
 from typing import Any
 
+from mleworld.world.static.installed import is_module
 from mleworld.world.terminal.expressions import _hashable, _truth
 from mleworld.world.terminal.trace import (
     LOOP_SHOWN,
@@ -248,7 +249,7 @@ class Statements:
                 continue
             name = alias.asname or alias.name
             qual = f"{module}.{alias.name}"
-            if alias.name[:1].islower() and alias.name in _SUBMODULES.get(module, ()):
+            if not s.level and is_module(qual):
                 self.bind(name, ModuleRef(qual))
             else:
                 self.bind(name, FuncRef(qual))
@@ -325,38 +326,6 @@ class Statements:
             return list(value.shape)
         hint = value.hint if isinstance(value, Unknown) else ""
         return [Unknown(hint) for _ in range(n)]
-
-
-# Lower-case names imported `from package import name` that are modules, not functions.
-_SUBMODULES: dict[str, frozenset[str]] = {
-    "sklearn": frozenset(
-        [
-            "metrics",
-            "model_selection",
-            "preprocessing",
-            "linear_model",
-            "ensemble",
-            "svm",
-            "tree",
-            "neighbors",
-            "pipeline",
-            "compose",
-            "impute",
-            "feature_extraction",
-            "feature_selection",
-            "decomposition",
-            "naive_bayes",
-            "neural_network",
-            "cluster",
-            "datasets",
-            "calibration",
-            "inspection",
-            "utils",
-        ]
-    ),
-    "os": frozenset({"path"}),
-    "scipy": frozenset({"stats", "sparse", "special", "optimize"}),
-}
 
 
 def _range_items(r: range) -> list[Any]:
