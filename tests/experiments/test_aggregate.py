@@ -115,3 +115,20 @@ def test_over_time_carries_forward_and_pads_short_trials() -> None:
 def test_by_task_averages_seeds_within_each_task() -> None:
     trials = [trial(NONE, "a", 0, 80.0), trial(NONE, "a", 1, None), trial(BON, "b", 0, 30.0)]
     assert aggregate.by_task(trials) == {"none_always": {"a": 40.0}, "bon_always": {"b": 30.0}}
+
+
+def test_a_seed_missing_tasks_is_left_out_of_seed_means_and_their_se() -> None:
+    from mleworld.experiments.aggregate import compare, seed_means
+
+    def trial(task: str, seed: int, pct: float) -> dict:
+        return {"task": task, "seed": seed, "score_percentile": pct}
+
+    full = [trial(t, 0, p) for t, p in (("a", 10.0), ("b", 30.0), ("c", 50.0))]
+    partial = [trial("a", 1, 90.0)]  # seed 1 has only task a so far
+    assert seed_means(full + partial, "score_percentile") == {0: 30.0}
+    base = [trial(t["task"], t["seed"], 0.0) for t in full + partial]
+    result = compare(full + partial, base)
+    assert result["pairs"] == 4 and result["seeds"] == 1
+    assert result["delta"] == 30.0 and result["se_seeds"] is None
+    done = partial + [trial("b", 1, 70.0), trial("c", 1, 80.0)]
+    assert seed_means(full + done, "score_percentile") == {0: 30.0, 1: 80.0}

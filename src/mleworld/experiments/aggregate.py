@@ -40,12 +40,26 @@ def _se(values: Sequence[float]) -> float | None:
     return float(np.std(values, ddof=1) / math.sqrt(len(values)))
 
 
+def complete_seeds(by_seed: dict[int, dict[str, float]]) -> dict[int, dict[str, float]]:
+    """The seeds that have every task any seed has.
+
+    While a grid is still running, a seed with three tasks done would otherwise weigh
+    as much as one with fourteen, and two such seeds give a spread that says nothing
+    about the policy. Seed means and their SE use the complete seeds only; a seed
+    counts once it catches up."""
+    tasks = set().union(*(set(v) for v in by_seed.values())) if by_seed else set()
+    return {seed: v for seed, v in by_seed.items() if set(v) == tasks}
+
+
 def seed_means(trials: Iterable[dict[str, Any]], field: str) -> dict[int, float]:
-    """Per seed, the mean over tasks of one trial field (None counts as 0)."""
-    by_seed: dict[int, list[float]] = defaultdict(list)
+    """Per complete seed, the mean over tasks of one trial field (None counts as 0)."""
+    by_seed: dict[int, dict[str, float]] = defaultdict(dict)
     for t in trials:
-        by_seed[int(t["seed"])].append(float(t.get(field) or 0.0))
-    return {seed: float(np.mean(v)) for seed, v in sorted(by_seed.items())}
+        by_seed[int(t["seed"])][str(t["task"])] = float(t.get(field) or 0.0)
+    return {
+        seed: float(np.mean(list(v.values())))
+        for seed, v in sorted(complete_seeds(by_seed).items())
+    }
 
 
 def arm_row(arm: Arm, trials: list[dict[str, Any]], planned: int) -> dict[str, Any]:
@@ -136,12 +150,14 @@ def compare(
 ) -> dict[str, Any]:
     """a minus b on their shared trials: the difference of seed means, with both SEs."""
     diffs = _paired(a, b, field)
-    by_seed: dict[int, list[float]] = defaultdict(list)
-    for (_, seed), value in diffs.items():
-        by_seed[seed].append(value)
-    seed_diffs = [float(np.mean(v)) for _, v in sorted(by_seed.items())]
+    by_seed: dict[int, dict[str, float]] = defaultdict(dict)
+    for (task, seed), value in diffs.items():
+        by_seed[seed][task] = value
+    complete = complete_seeds(by_seed)
+    seed_diffs = [float(np.mean(list(v.values()))) for _, v in sorted(complete.items())]
     return {
         "pairs": len(diffs),
+        "seeds": len(complete),
         "delta": _mean(seed_diffs),
         "se_seeds": _se(seed_diffs),
         "se_task_bootstrap": task_bootstrap_se(diffs),

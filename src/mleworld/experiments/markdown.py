@@ -51,7 +51,7 @@ def _checks(results: dict[str, Any]) -> list[str]:
             if with_delta:
                 name, c = max(with_delta, key=lambda w: w[1]["delta"])
                 out.append(
-                    f"- No SE across seed means yet (fewer than 2 seeds); the largest gain over "
+                    f"- No SE across seed means yet (fewer than 2 complete seeds); the largest gain over "
                     f"`none` is {name} {_f(c['delta'])} points (paired task bootstrap SE "
                     f"{_f(c['se_task_bootstrap'])}, {c['pairs']} pairs)."
                 )
@@ -64,7 +64,7 @@ def _checks(results: dict[str, Any]) -> list[str]:
         saving, delta, se = c["exec_saving"], c["delta"], c["se_seeds"]
         ok_saving = saving is not None and saving >= 0.30
         if se is None:
-            loss = "no SE yet: fewer than 2 seeds"
+            loss = "no SE yet: fewer than 2 complete seeds"
         else:
             loss = "a change within 1 SE" if delta >= -se else "a loss beyond 1 SE"
         out.append(
@@ -112,8 +112,10 @@ def render_results(results: dict[str, Any]) -> str:
         f"{grid['defect_rate']:g}.",
         "",
         "Mean percentile: invalid submissions score 0, tasks weighted equally within each "
-        "seed, ± SE across seed means. Costs are per trial. `none` and `bon-real` read no "
-        "prediction, so they run ungated only.",
+        "seed, ± SE across seed means; only complete seeds count (a seed still missing a "
+        "task that another seed has is left out until it catches up). Costs are per trial, "
+        "over every finished trial. `none` and `bon-real` read no prediction, so they run "
+        "ungated only.",
         "",
     ]
     head = ["arm", "trials", "mean pct", "norm. score", "valid", "real exec s", "real runs"]
