@@ -38,7 +38,7 @@ demo: $(STAMP) sysdeps
 
 test: WITH_BROWSER := 1
 test: $(STAMP) sysdeps
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
