@@ -115,3 +115,30 @@ def run_real(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> RunRea
         return {k: (exception_text(v) if v is not None else None) for k, v in raw.items()}
 
     return run
+
+
+@pytest.fixture(scope="session")
+def assert_named(data_dir: Path) -> Callable[[str, str, str | None], None]:
+    """Check that analysis names a snippet's crash as Python printed it (`observed`)."""
+    from mleworld.world.static import analyze
+
+    def check(program: str, detector: str, observed: str | None) -> None:
+        assert observed is not None, "the snippet must really crash"
+        first = analyze(program, data_dir).first_fatal
+        assert first is not None and first.detector == detector, first
+        assert first.message == observed
+        assert observed.split(":")[0] == first.exc_type
+
+    return check
+
+
+@pytest.fixture(scope="session")
+def assert_no_finding(data_dir: Path) -> Callable[[str, str | None], None]:
+    """Check that a snippet that really ran clean gets no fatal finding."""
+    from mleworld.world.static import analyze
+
+    def check(program: str, observed: str | None) -> None:
+        assert observed is None, observed
+        assert analyze(program, data_dir).first_fatal is None
+
+    return check

@@ -8,6 +8,7 @@ finding: text turned into numbers first, positions inside the frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -84,23 +85,17 @@ def real(run_real) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("name", sorted(CRASHES))
 def test_the_crash_is_named_as_python_prints_it(
-    name: str, real: dict[str, str | None], data_dir: Path
+    name: str, real: dict[str, str | None], assert_named: Callable[..., None]
 ) -> None:
     program, detector = CRASHES[name]
-    observed = real[name]
-    assert observed is not None, "the snippet must really crash"
-    first = analyze(program, data_dir).first_fatal
-    assert first is not None and first.detector == detector, first
-    assert first.message == observed
-    assert observed.split(":")[0] == first.exc_type
+    assert_named(program, detector, real[name])
 
 
 @pytest.mark.parametrize("name", sorted(VALID))
 def test_valid_programs_get_no_finding(
-    name: str, real: dict[str, str | None], data_dir: Path
+    name: str, real: dict[str, str | None], assert_no_finding: Callable[..., None]
 ) -> None:
-    assert real[name] is None, real[name]
-    assert analyze(VALID[name], data_dir).first_fatal is None
+    assert_no_finding(VALID[name], real[name])
 
 
 def test_a_frame_changed_in_place_is_not_read_from_its_file(data_dir: Path) -> None:
