@@ -32,7 +32,7 @@ import numpy as np
 from mleworld.training.fast_unfamiliar import CalibrationRows, softmax
 from mleworld.world.fast.batch import Featurizer
 from mleworld.world.fast.features import QueryFacts, task_metric
-from mleworld.world.fast.heads import RuntimeHead, _params, with_runtime
+from mleworld.world.fast.heads import RuntimeHead, lgbm_params, with_runtime
 from mleworld.world.fast.model import FastWorldModel
 from mleworld.world.fast.unfamiliar import SIGNALS, Familiarity, nearest_similarity
 from mleworld.world.prediction import Query
@@ -99,7 +99,7 @@ def task_fold_rows(
     vocabulary = featurizer.familiarity.tokens
     ids = np.asarray(featurizer.pool.program_ids, dtype=object)
     pool_tasks = np.asarray(featurizer.pool.tasks, dtype=object)
-    params = _params("multiclass", seed, threads, num_class=n_classes)
+    params = lgbm_params("multiclass", seed, threads, num_class=n_classes)
     out_rows, out_raw, out_runtime, out_signals = [], [], [], []
     for group in groups:
         inside = np.isin(tasks, group)

@@ -42,7 +42,7 @@ import numpy as np
 
 from mleworld.world.fast.code import code_facts, code_tokens, primary_family, strip_comments
 from mleworld.world.fast.features import QueryFacts, TaskStats, task_metric
-from mleworld.world.fast.heads import _expect, _fit, _params, _predict, _within
+from mleworld.world.fast.heads import _expect, _fit, _predict, _within, lgbm_params
 from mleworld.world.fast.persist import load_booster, load_json, reading, save_booster, save_json
 from mleworld.world.prediction import Query
 
@@ -339,7 +339,7 @@ class EditHead:
         fit_rows = all_rows if fit_rows is None else fit_rows
         cal = np.zeros(0, dtype=np.int64) if cal_rows is None else cal_rows
         clipped = np.clip(gain, -3.0, 3.0)
-        params = _params(
+        params = lgbm_params(
             "huber",
             seed,
             threads,

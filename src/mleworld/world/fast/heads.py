@@ -34,7 +34,7 @@ MAX_ROUNDS = 400
 EARLY_STOP = 30
 
 
-def _params(objective: str, seed: int, threads: int, **extra: Any) -> dict[str, Any]:
+def lgbm_params(objective: str, seed: int, threads: int, **extra: Any) -> dict[str, Any]:
     params: dict[str, Any] = {
         "objective": objective,
         "learning_rate": 0.05,
@@ -140,7 +140,7 @@ class ClassHead:
         if len(set(y.tolist())) < 2:
             head = cls(classes, None, 1.0, prior)
             return head, {"rounds": 0, "temperature": 1.0}, head.raw(X[cal_rows])
-        params = _params("multiclass", seed, threads, num_class=len(classes))
+        params = lgbm_params("multiclass", seed, threads, num_class=len(classes))
         part, full, rounds = _fit(params, X, y, fit_rows, cal_rows)
         temperature = 1.0
         report: dict[str, Any] = {"rounds": rounds}
@@ -235,7 +235,7 @@ class RuntimeHead:
         position = {r: i for i, r in enumerate(rows)}
         sub_fit = np.array([position[r] for r in fit_rows if keep[r]], dtype=np.int64)
         sub_cal = np.array([position[r] for r in cal_rows if keep[r]], dtype=np.int64)
-        params = _params("huber", seed, threads, alpha=1.0)
+        params = lgbm_params("huber", seed, threads, alpha=1.0)
         part, full, rounds = _fit(params, X[rows], target[rows], sub_fit, sub_cal)
         sigma = 0.6
         report: dict[str, Any] = {"rounds": rounds}
@@ -281,7 +281,7 @@ class RuntimeHead:
         keep = ~crashed
         fallback = float(np.mean(target[keep])) if keep.any() else 1.0
         out = np.full(len(X), fallback)
-        params = _params("huber", seed, threads, alpha=1.0)
+        params = lgbm_params("huber", seed, threads, alpha=1.0)
         for f in range(folds):
             train = np.flatnonzero(keep & (fold != f))
             test = np.flatnonzero(fold == f)
@@ -414,7 +414,7 @@ class MetricHead:
         if len(target) < 20:
             return cls(None, none, columns), {"rounds": 0, "shrink": none}
         clipped = np.clip(target, -5.0, 5.0)
-        params = _params(
+        params = lgbm_params(
             "huber",
             seed,
             threads,
