@@ -78,7 +78,7 @@ def use_mechanism(monkeypatch: pytest.MonkeyPatch, mechanism: str) -> Isolation:
 
 ADVERSARY = textwrap.dedent(
     """
-    import os, sys
+    import os, sys, tempfile
     answers = sys.argv[1] if len(sys.argv) > 1 else {answers!r}
     for target in (answers, os.path.dirname(answers)):
         try:
@@ -90,15 +90,19 @@ ADVERSARY = textwrap.dedent(
             print("denied", type(exc).__name__)
     system = ["/usr", "/proc", "/sys", "/dev", "/etc", "/lib", "/bin", "/sbin"]
     skip = tuple(system + [p for p in sys.path + [sys.prefix, sys.base_prefix] if p])
-    found, here = [], os.getcwd()
-    while True:
-        for root, dirs, files in os.walk(here):
-            dirs[:] = [d for d in dirs if not os.path.join(root, d).startswith(skip)]
-            found += [os.path.join(root, f) for f in files if f == "answers.csv"]
-        if here == "/":
-            break
+    # Search where a task's answers plausibly lie: the workspace, the temp dir and every
+    # folder above the task (walking all of / took past the time limit on a CI machine).
+    roots = {{os.getcwd(), tempfile.gettempdir()}}
+    here = os.path.dirname(answers)
+    while here != "/":
+        roots.add(here)
         here = os.path.dirname(here)
-    print("found", found)
+    found = set()
+    for top in sorted(roots):
+        for root, dirs, files in os.walk(top):
+            dirs[:] = [d for d in dirs if not os.path.join(root, d).startswith(skip)]
+            found |= {{os.path.join(root, f) for f in files if f == "answers.csv"}}
+    print("found", sorted(found))
     open("submission/submission.csv", "w").write(open("input/sample_submission.csv").read())
     print("wrote submission")
     """
