@@ -16,6 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from mleworld.errors import ConfigError
+from mleworld.files import atomic_write_text
 from mleworld.yamltext import load_yaml
 
 CONFIG_FILE = "config.yaml"
@@ -174,11 +175,8 @@ def merge(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
 
 
 def save_config(config: RunConfig, run_dir: Path) -> Path:
-    target = run_dir / CONFIG_FILE
-    tmp = target.with_suffix(".yaml.tmp")
-    tmp.write_text(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False), "utf-8")
-    tmp.replace(target)
-    return target
+    text = yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False)
+    return atomic_write_text(run_dir / CONFIG_FILE, text)
 
 
 def load_config(run_dir: Path) -> RunConfig:

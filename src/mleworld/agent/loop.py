@@ -39,8 +39,6 @@ from mleworld.agent.journal import JOURNAL_FILE, append_node, load_journal
 from mleworld.agent.progress import Progress, QuietProgress
 from mleworld.agent.report import (
     SUBMISSIONS_DIR,
-    atomic_copy,
-    atomic_write,
     finalize,
     write_best,
 )
@@ -56,6 +54,7 @@ from mleworld.agent.world_model import (
 from mleworld.codegen.base import CodeModel
 from mleworld.errors import ConfigError
 from mleworld.execution.outcome import Outcome
+from mleworld.files import atomic_copy, atomic_write_text
 
 # Names other modules import from here, now defined in budget.py and step.py.
 __all__ = [
@@ -338,7 +337,7 @@ def write_context(run_dir: Path, agent: Agent) -> None:
     path = run_dir / CONTEXT_FILE
     if not path.is_file():
         context = {"overview": agent.overview(), "packages": agent.packages()}
-        atomic_write(path, json.dumps(context, indent=2) + "\n")
+        atomic_write_text(path, json.dumps(context, indent=2) + "\n")
 
 
 def _loop(agent: Agent, budget: Budget, progress: Progress) -> str:

@@ -13,7 +13,6 @@ The numbers come from the journal; running the search is loop.py's job.
 from __future__ import annotations
 
 import json
-import shutil
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -26,6 +25,7 @@ from mleworld.agent.report_nodes import STATUS_LABELS, node_section, predicted_s
 from mleworld.agent.report_nodes import esc as _e
 from mleworld.agent.report_nodes import num as _num
 from mleworld.errors import ConfigError, MleWorldError
+from mleworld.files import atomic_copy, atomic_write_text
 
 if TYPE_CHECKING:
     from mleworld.agent.config import RunConfig
@@ -246,10 +246,7 @@ def render_report(journal: Journal, task: Any, config: Any, summary: dict[str, A
 def write_report(
     path: Path, journal: Journal, task: Any, config: Any, summary: dict[str, Any]
 ) -> Path:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(render_report(journal, task, config, summary), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return atomic_write_text(path, render_report(journal, task, config, summary))
 
 
 # --- the other results of a run ---------------------------------------------------
@@ -260,7 +257,7 @@ def write_best(run_dir: Path, journal: Journal) -> Node | None:
     best = journal.best_node()
     if best is None:
         return None
-    atomic_write(run_dir / BEST_SOLUTION_FILE, best.code)
+    atomic_write_text(run_dir / BEST_SOLUTION_FILE, best.code)
     if best.submission_file and (run_dir / best.submission_file).is_file():
         atomic_copy(run_dir / best.submission_file, run_dir / SUBMISSION_FILE)
     else:  # never leave an earlier best's submission beside this node's program
@@ -344,8 +341,8 @@ def finalize(
         except MleWorldError as exc:
             summary["grade_error"] = str(exc)
         else:
-            atomic_write(run_dir / GRADE_FILE, json.dumps(summary["grade"], indent=2) + "\n")
-    atomic_write(run_dir / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
+            atomic_write_text(run_dir / GRADE_FILE, json.dumps(summary["grade"], indent=2) + "\n")
+    atomic_write_text(run_dir / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
     write_report(run_dir / REPORT_FILE, journal, task, config, summary)
     return summary
 
@@ -355,15 +352,3 @@ def read_summary(run_dir: Path) -> dict[str, Any]:
     if not path.is_file():
         raise ConfigError(f"{run_dir} has no {SUMMARY_FILE}; it is not a finished mleworld run")
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-def atomic_copy(source: Path, target: Path) -> None:
-    tmp = target.with_name(target.name + ".tmp")
-    shutil.copyfile(source, tmp)
-    tmp.replace(target)
-
-
-def atomic_write(target: Path, text: str) -> None:
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)

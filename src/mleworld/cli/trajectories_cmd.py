@@ -47,6 +47,7 @@ def select_cmd(
     seed: int = typer.Option(0, "--seed", help="Seed of the random extensions."),
 ) -> None:
     """Keep trajectories by outcome, cut degraded ones, write samples with loss masks."""
+    from mleworld.files import atomic_output
     from mleworld.trajectories import SelectionConfig, build_samples, select_runs
 
     config = SelectionConfig(
@@ -55,11 +56,9 @@ def select_cmd(
     chosen = select_runs(_run_dirs(list(runs)), config)
     samples = [s for selection, traj in chosen for s in build_samples(traj, selection)]
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as handle:
+    with atomic_output(out) as handle:
         for sample in samples:
             handle.write(json.dumps(sample, ensure_ascii=False) + "\n")
-    tmp.replace(out)
     report = out.with_suffix(".report.json")
     report.write_text(
         json.dumps(

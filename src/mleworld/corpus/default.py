@@ -30,6 +30,7 @@ from typing import Any
 
 from mleworld.corpus.store import MANIFEST, Corpus
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_output, atomic_write_text
 
 DEFAULT = "default"
 RECORDS_FILE = "default.jsonl.gz"
@@ -108,25 +109,18 @@ def ship_default(corpus: Corpus, data_dir: Path | None = None) -> dict[str, Any]
     if not len(corpus):
         raise MleWorldError(f"corpus {corpus.path} is empty; build the corpus before shipping it")
     records = data / RECORDS_FILE
-    tmp = records.with_name(f".{records.name}.{os.getpid()}.tmp")
     count = 0
-    try:
-        with (
-            open(tmp, "wb") as raw,
-            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as handle,
-        ):
-            for record in corpus.iter_records():
-                handle.write(record.to_json().encode("utf-8"))
-                handle.write(b"\n")
-                count += 1
-        os.replace(tmp, records)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with (
+        atomic_output(records, "wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as handle,
+    ):
+        for record in corpus.iter_records():
+            handle.write(record.to_json().encode("utf-8"))
+            handle.write(b"\n")
+            count += 1
     holdout = {task: sorted(ids) for task, ids in sorted(corpus.holdout().items())}
     holdout_path = data / HOLDOUT_FILE
-    tmp = holdout_path.with_name(f".{holdout_path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(holdout, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, holdout_path)
+    atomic_write_text(holdout_path, json.dumps(holdout, indent=1, sort_keys=True) + "\n")
     return {
         "records": count,
         "holdout_programs": sum(len(ids) for ids in holdout.values()),

@@ -29,6 +29,7 @@ from typing import Any
 from mleworld.corpus.record import Record
 from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_output, atomic_write_text
 from mleworld.world.format import render_messages, render_target
 from mleworld.world.vocab import Vocab
 
@@ -92,12 +93,6 @@ def dataset_info_entry(file_name: str) -> dict[str, Any]:
     }
 
 
-def _atomic_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def export_sft(
     corpus: Corpus,
     out_dir: str | os.PathLike[str],
@@ -118,17 +113,12 @@ def export_sft(
     out.mkdir(parents=True, exist_ok=True)
     vocab = vocab or corpus_vocab(corpus, split=split, min_count=min_count)
     data_path = out / f"{name}.jsonl"
-    tmp = data_path.with_name(f".{data_path.name}.{os.getpid()}.tmp")
     count = 0
-    try:
-        with open(tmp, "w", encoding="utf-8") as handle:
-            for example in _examples(corpus, split, vocab):
-                handle.write(json.dumps(example, ensure_ascii=False))
-                handle.write("\n")
-                count += 1
-        os.replace(tmp, data_path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with atomic_output(data_path) as handle:
+        for example in _examples(corpus, split, vocab):
+            handle.write(json.dumps(example, ensure_ascii=False))
+            handle.write("\n")
+            count += 1
 
     info_path = out / DATASET_INFO
     info: dict[str, Any] = {}
@@ -142,9 +132,9 @@ def export_sft(
         if not isinstance(info, dict):
             raise MleWorldError(f"{info_path} is not a JSON object; fix or remove it")
     info[name] = dataset_info_entry(data_path.name)
-    _atomic_text(info_path, json.dumps(info, indent=2) + "\n")
+    atomic_write_text(info_path, json.dumps(info, indent=2) + "\n")
     tokens_path = out / ADDED_TOKENS
-    _atomic_text(tokens_path, json.dumps(list(vocab.tokens), indent=1) + "\n")
+    atomic_write_text(tokens_path, json.dumps(list(vocab.tokens), indent=1) + "\n")
     vocab_path = vocab.save(out / VOCAB_FILE)
     return ExportReport(
         path=data_path,

@@ -41,6 +41,7 @@ from typing import Any
 from mleworld.corpus.record import Record
 from mleworld.corpus.store import read_jsonl
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_write_bytes
 
 FOREIGN = "foreign"
 RECORDS = "records.jsonl.gz"
@@ -310,12 +311,7 @@ def _set_files(folder: Path) -> list[Path]:
 
 
 def _replace(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    atomic_write_bytes(path, data)
 
 
 def _digest(*paths: Path) -> str:

@@ -35,6 +35,7 @@ from mleworld.corpus.ingest import IngestReport, ingest_runs
 from mleworld.corpus.stats import render_markdown, stats
 from mleworld.corpus.store import MANIFEST, Corpus
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_write_text
 
 STATS_JSON = "stats.json"
 STATS_MD = "stats.md"
@@ -191,6 +192,4 @@ def _reasons(report: FilterReport) -> str:
 
 
 def _write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write_text(path, text)

@@ -33,6 +33,7 @@ import contextlib
 import fcntl
 import gzip
 import hashlib
+import io
 import json
 import os
 import time
@@ -48,6 +49,7 @@ from mleworld.corpus.fingerprint import Fingerprint
 from mleworld.corpus.fingerprint_cache import FINGERPRINTS, write_sidecar
 from mleworld.corpus.record import SCHEMA_VERSION, Record
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_output, atomic_write_text, fsync_dir, temp_sibling
 
 if TYPE_CHECKING:
     import duckdb
@@ -104,39 +106,15 @@ def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-def _fsync_dir(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _atomic_write_bytes(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
 def _atomic_write_json(path: Path, data: Any) -> None:
-    _atomic_write_bytes(
-        path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
-    )
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    atomic_write_text(path, text, durable=True)
 
 
 def write_table_atomic(path: Path, table: pa.Table) -> int:
-    """Write a Parquet file under a temporary name, fsync it, move it into place; its size."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    pq.write_table(table, tmp, compression="zstd", row_group_size=1024)
-    with open(tmp, "rb+") as handle:
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    """Write a Parquet file durably and atomically (files.py); its size."""
+    with atomic_output(path, "wb", durable=True) as handle:
+        pq.write_table(table, handle, compression="zstd", row_group_size=1024)
     return path.stat().st_size
 
 
@@ -148,7 +126,7 @@ class _ShardWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        self.tmp = temp_sibling(path)
         self.rows = 0
         self._buffer: list[dict[str, Any]] = []
         self._writer = pq.ParquetWriter(self.tmp, SCHEMA, compression="zstd")
@@ -171,7 +149,7 @@ class _ShardWriter:
         with open(self.tmp, "rb+") as handle:
             os.fsync(handle.fileno())
         os.replace(self.tmp, self.path)
-        _fsync_dir(self.path.parent)
+        fsync_dir(self.path.parent)
         return self.rows, self.path.stat().st_size
 
 
@@ -733,6 +711,17 @@ def _open_text(path: Path, mode: str, *, gz: bool) -> Iterator[IO[str]]:
             yield handle
 
 
+@contextlib.contextmanager
+def _text_over(raw: IO[bytes], *, gz: bool) -> Iterator[IO[str]]:
+    """A UTF-8 text handle writing into the binary `raw` (gzip-compressed with `gz`)."""
+    if gz:
+        with gzip.open(raw, "wt", encoding="utf-8") as handle:
+            yield handle
+    else:
+        with io.TextIOWrapper(raw, "utf-8") as handle:
+            yield handle
+
+
 def read_jsonl(path: str | os.PathLike[str]) -> Iterator[Record]:
     """Records from a JSONL file, one per non-blank line; errors name the line."""
     source = Path(path)
@@ -754,15 +743,10 @@ def write_jsonl(records: Iterable[Record], path: str | os.PathLike[str]) -> int:
     """Write records as JSONL (atomically; `.gz` compresses)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     count = 0
-    try:
-        with _open_text(tmp, "w", gz=target.suffix == ".gz") as handle:
-            for record in records:
-                handle.write(record.to_json())
-                handle.write("\n")
-                count += 1
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with atomic_output(target, "wb") as raw, _text_over(raw, gz=target.suffix == ".gz") as handle:
+        for record in records:
+            handle.write(record.to_json())
+            handle.write("\n")
+            count += 1
     return count

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from mleworld.files import atomic_write_text
+
 __all__ = ["FIELD_TITLES", "json_safe", "render_report", "write_json", "write_report"]
 
 FIELD_TITLES: dict[str, str] = {
@@ -56,11 +58,7 @@ def json_safe(value: Any) -> Any:
 
 def write_json(results: Mapping[str, Any], path: str | os.PathLike[str]) -> Path:
     """results.json, written atomically (a reader never sees half a file)."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(json.dumps(json_safe(results), indent=2, allow_nan=False) + "\n", "utf-8")
-    os.replace(tmp, target)
-    return target
+    return atomic_write_text(path, json.dumps(json_safe(results), indent=2, allow_nan=False) + "\n")
 
 
 def _pct(value: float | None, digits: int = 1) -> str:

@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from mleworld.agent.report import atomic_write
 from mleworld.errors import ConfigError, MleWorldError
 from mleworld.experiments import diagnose_rules as rules
 from mleworld.experiments.diagnose_states import State, rebuild, sample_states
+from mleworld.files import atomic_write_text
 
 RESAMPLES = 2000
 # (panel, rule) in table order; a Δ compares a row with the one above it in its panel.
@@ -287,13 +287,13 @@ def run_diagnose(
             records.append(json.loads(path.read_text(encoding="utf-8")))
             continue
         record = diagnose_state(state, candidates, world_model, out / "work" / state.key)
-        atomic_write(path, json.dumps(record, indent=1) + "\n")
+        atomic_write_text(path, json.dumps(record, indent=1) + "\n")
         records.append(record)
         if on_state:
             on_state(n, len(states), state, time.monotonic() - started)
     meta = {"candidates": candidates, "world_model": world_model, "seed": seed}
     rows = summarize(records)
     result = {"schema_version": 1, **meta, "states": len(records), "rows": rows}
-    atomic_write(out / "diagnose.json", json.dumps(result, indent=1) + "\n")
-    atomic_write(out / "diagnose.md", render(rows, records, meta))
+    atomic_write_text(out / "diagnose.json", json.dumps(result, indent=1) + "\n")
+    atomic_write_text(out / "diagnose.md", render(rows, records, meta))
     return result

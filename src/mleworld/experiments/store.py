@@ -21,11 +21,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mleworld.agent.report import atomic_write
 from mleworld.errors import ConfigError
 from mleworld.experiments import aggregate
 from mleworld.experiments.grid import GridSpec, Trial
 from mleworld.experiments.trial import read_trial
+from mleworld.files import atomic_write_text
 
 SPEC_FILE = "experiment.json"
 RESULTS_JSON = "results.json"
@@ -76,9 +76,9 @@ def open_experiment(root: Path, spec: GridSpec | None, resume: bool) -> GridSpec
                 "resume it, or pass a new --out"
             )
     root.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, json.dumps(chosen.to_dict(), indent=1) + "\n")
+    atomic_write_text(path, json.dumps(chosen.to_dict(), indent=1) + "\n")
     if not (root / ".gitignore").is_file():
-        atomic_write(root / ".gitignore", GITIGNORE)
+        atomic_write_text(root / ".gitignore", GITIGNORE)
     return chosen
 
 
@@ -119,12 +119,12 @@ def write_results(
             arm.name: aggregate.over_time(by_arm.get(arm.name, []), horizon) for arm in spec.arms
         },
     }
-    atomic_write(root / RESULTS_JSON, json.dumps(results, indent=1) + "\n")
+    atomic_write_text(root / RESULTS_JSON, json.dumps(results, indent=1) + "\n")
     from mleworld.experiments.plots import PLOT_FILES, write_plots
 
     if plots:
         results["plots"] = [p.name for p in write_plots(results, root)]
     else:  # drawn at an earlier update: still listed
         results["plots"] = [name for name in PLOT_FILES if (root / name).is_file()]
-    atomic_write(root / RESULTS_MD, render_results(results))
+    atomic_write_text(root / RESULTS_MD, render_results(results))
     return results

@@ -29,8 +29,9 @@ from mleworld.agent.accounting import tally
 from mleworld.agent.config import CONFIG_FILE
 from mleworld.agent.journal import JOURNAL_FILE, Journal, load_journal
 from mleworld.agent.node import Node
-from mleworld.agent.report import SUMMARY_FILE, atomic_write
+from mleworld.agent.report import SUMMARY_FILE
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_write_text
 
 TRIAL_FILE = "trial.json"
 TRIAL_SCHEMA = 1
@@ -65,7 +66,7 @@ def run_trial(run_config: dict[str, Any], run_dir: str, meta: dict[str, Any]) ->
             shutil.rmtree(path)  # killed before the run wrote its config: nothing to keep
         start(build_config(run_config, "experiment trial"), path)
     summary = summarize_trial(path, meta)
-    atomic_write(path / TRIAL_FILE, json.dumps(summary, indent=1) + "\n")
+    atomic_write_text(path / TRIAL_FILE, json.dumps(summary, indent=1) + "\n")
     return summary
 
 

@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from mleworld.errors import ConfigError
+from mleworld.files import atomic_write_text
 from mleworld.yamltext import load_yaml
 
 HARNESS_FILE = "harness.yaml"
@@ -74,11 +75,8 @@ def build_harness_config(data: dict[str, Any] | None, source: str = "harness") -
 
 
 def save_harness_config(config: HarnessConfig, run_dir: Path) -> Path:
-    target = run_dir / HARNESS_FILE
-    tmp = target.with_suffix(".yaml.tmp")
-    tmp.write_text(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False), "utf-8")
-    tmp.replace(target)
-    return target
+    text = yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False)
+    return atomic_write_text(run_dir / HARNESS_FILE, text)
 
 
 def load_harness_config(run_dir: Path) -> HarnessConfig:

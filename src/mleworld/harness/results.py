@@ -22,12 +22,11 @@ from mleworld.agent.report import (
     REPORT_FILE,
     SUBMISSION_FILE,
     SUMMARY_FILE,
-    atomic_copy,
-    atomic_write,
     finalize,
     write_report,
 )
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_copy, atomic_write_text
 
 if TYPE_CHECKING:
     from mleworld.harness.session import Session
@@ -40,7 +39,7 @@ def _write_context(session: Session) -> None:
         from mleworld.codegen.packages import installed_packages
 
         context = {"overview": session.overview(), "packages": installed_packages()}
-        atomic_write(path, json.dumps(context, indent=2) + "\n")
+        atomic_write_text(path, json.dumps(context, indent=2) + "\n")
 
 
 def conversation_counts(session: Session) -> dict[str, Any]:
@@ -96,7 +95,7 @@ def finish(session: Session, stop_reason: str) -> dict[str, Any]:
         }
     )
     summary["harness"] = conversation_counts(session)
-    atomic_write(run_dir / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
+    atomic_write_text(run_dir / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
     write_report(run_dir / REPORT_FILE, journal, task, session.config, summary)
     return summary
 
@@ -109,7 +108,7 @@ def _submit_files(session: Session, chosen: Any, summary: dict[str, Any]) -> Non
             (run_dir / name).unlink(missing_ok=True)
         summary["grade"] = None
         return
-    atomic_write(run_dir / BEST_SOLUTION_FILE, chosen.code)
+    atomic_write_text(run_dir / BEST_SOLUTION_FILE, chosen.code)
     atomic_copy(run_dir / chosen.submission_file, run_dir / SUBMISSION_FILE)
     if task.has_private:
         from mleworld.tasks.grading import grade_file
@@ -119,4 +118,4 @@ def _submit_files(session: Session, chosen: Any, summary: dict[str, Any]) -> Non
         except MleWorldError as exc:
             summary["grade"], summary["grade_error"] = None, str(exc)
         else:
-            atomic_write(run_dir / GRADE_FILE, json.dumps(summary["grade"], indent=2) + "\n")
+            atomic_write_text(run_dir / GRADE_FILE, json.dumps(summary["grade"], indent=2) + "\n")

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_write_text
 from mleworld.yamltext import load_yaml
 
 REPORT_FILE = "create_many.json"
@@ -354,9 +355,7 @@ def create_many(
         "rebuilt": [t["name"] for t in tasks if t["rebuilt"]],
         "tasks": tasks,
     }
-    tmp = report_path.with_name(report_path.name + ".tmp")
-    tmp.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(report_path)
+    atomic_write_text(report_path, json.dumps(report, indent=2) + "\n")
     return report
 
 

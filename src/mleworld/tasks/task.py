@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from mleworld.errors import TaskError
+from mleworld.files import atomic_write_text
 from mleworld.yamltext import load_yaml
 
 TASK_FILE = "task.yaml"
@@ -102,10 +103,7 @@ class Task:
         """Write task.yaml into `self.path` (atomically) and return its path."""
         self.path.mkdir(parents=True, exist_ok=True)
         target = self.path / TASK_FILE
-        tmp = target.with_suffix(".yaml.tmp")
-        tmp.write_text(yaml.safe_dump(self.to_yaml_dict(), sort_keys=False), encoding="utf-8")
-        tmp.replace(target)
-        return target
+        return atomic_write_text(target, yaml.safe_dump(self.to_yaml_dict(), sort_keys=False))
 
 
 def load_task(path: str | Path) -> Task:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import MleWorldError
+from mleworld.files import replace_directory
 from mleworld.world.llm.deps import require
 from mleworld.world.llm.hf_model import MODEL_INFO, VOCAB_FILE
 
@@ -340,15 +341,7 @@ def _json(data: Any) -> str:
 
 
 def _replace_dir(staging: Path, out: Path) -> None:
-    """Put `staging` at `out` in one rename (an old `out` is moved aside first, then removed)."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    if out.exists():
-        if out.is_file():
-            raise MleWorldError(f"{out} is a file; give a directory for the model")
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        shutil.rmtree(old, ignore_errors=True)
-        os.replace(out, old)
-        os.replace(staging, out)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(staging, out)
+    """Put `staging` at `out` (files.replace_directory); a file at `out` is refused."""
+    if out.is_file():
+        raise MleWorldError(f"{out} is a file; give a directory for the model")
+    replace_directory(staging, out)

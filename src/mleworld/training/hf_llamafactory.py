@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from mleworld.corpus.export import export_sft
+from mleworld.files import atomic_write_text
 
 YAML_FILE = "mleworld_sft.yaml"
 
@@ -95,14 +96,12 @@ def export_llamafactory(
         grad_accum=grad_accum,
     )
     target = directory / YAML_FILE
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.write_text(
+    atomic_write_text(
+        target,
         "# LLaMA-Factory SFT of an MLE-World model, written by mleworld.\n"
         "# Run: llamafactory-cli train "
         + str(target)
         + "\n"
         + yaml.safe_dump(config, sort_keys=False),
-        encoding="utf-8",
     )
-    os.replace(tmp, target)
     return {**export.to_dict(), "yaml": str(target)}

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import ConfigError, MleWorldError
+from mleworld.files import atomic_write_text, replace_directory
 from mleworld.training.wirl import EPS_HIGH, EPS_LOW, wirl_loss
 
 LOG_FILE = "wirl_log.json"
@@ -127,8 +128,7 @@ def _save(model: Any, tokenizer: Any, target: Path) -> None:
     shutil.rmtree(tmp, ignore_errors=True)
     model.save_pretrained(tmp)
     tokenizer.save_pretrained(tmp)
-    shutil.rmtree(target, ignore_errors=True)
-    tmp.replace(target)
+    replace_directory(tmp, target)
 
 
 def train_wirl(
@@ -218,7 +218,5 @@ def train_wirl(
         "eps_high": eps_high,
         "log": log,
     }
-    tmp = out_dir / (LOG_FILE + ".tmp")
-    tmp.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(out_dir / LOG_FILE)
+    atomic_write_text(out_dir / LOG_FILE, json.dumps(result, indent=2) + "\n")
     return result

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_write_text
 
 SCHEMA_VERSION = 1
 PREFIX = "EXC_"
@@ -293,10 +294,7 @@ class Vocab:
         """Write the vocabulary as JSON (atomically)."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, target)
-        return target
+        return atomic_write_text(target, json.dumps(self.to_dict(), indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Vocab:

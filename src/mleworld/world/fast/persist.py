@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from mleworld.errors import MleWorldError
+from mleworld.files import replace_directory
 
 MANIFEST = "model.json"
 FORMAT = "mleworld-fast-world-model"
@@ -143,15 +144,7 @@ def atomic_directory(target: Path) -> Iterator[Path]:
     try:
         yield tmp
         _write_manifest(tmp)
-        if target.exists():
-            old = target.with_name(f".{target.name}.old-{os.getpid()}")
-            if old.exists():
-                shutil.rmtree(old)
-            os.replace(target, old)
-            os.replace(tmp, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(tmp, target)
+        replace_directory(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

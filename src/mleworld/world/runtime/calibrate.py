@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.errors import MleWorldError
+from mleworld.files import atomic_write_text
 from mleworld.paths import home
 from mleworld.world.runtime.costs import Fit, units
 
@@ -260,9 +261,7 @@ def _write(path: Path, value: Calibration) -> None:
     """Write atomically: a reader sees the old file or the new one, never half of one."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(value.to_dict(), indent=2, sort_keys=True) + "\n")
-        os.replace(tmp, path)
+        atomic_write_text(path, json.dumps(value.to_dict(), indent=2, sort_keys=True) + "\n")
     except OSError as exc:
         raise MleWorldError(
             f"cannot write the runtime calibration to {path} ({exc.strerror}); "
