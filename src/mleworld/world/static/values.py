@@ -133,7 +133,8 @@ class Frame(Value):
     # read_csv (so dtypes.py may read them from the file).
     pristine: bool = False
     rows: int | None = None  # its row count, while the walk can follow it (lengths.py)
-    kinds: dict[str, str] | None = None  # column -> "file" or "num" dtype (kinds.py)
+    # column -> "file" or "num" dtype, or a kinds.Real: values computed from the file (kinds.py)
+    kinds: dict[str, Any] | None = None
     ordered: bool = False  # its rows are its file's, all of them, in the file's order
 
     def has(self, name: str) -> bool:
@@ -180,6 +181,7 @@ class SeriesVal(Value):
     numeric: bool = False  # its dtype is surely a number or bool (kinds.py)
     # "datetime" (pd.to_datetime of it), or "dt": its `.dt` accessor, not a Series itself
     kind: str | None = None
+    real: Any = None  # its values, when analysis computed them from the file (kinds.cut)
 
 
 @dataclass(eq=False)

@@ -1,0 +1,189 @@
+"""Frequencies pandas 3 no longer parses, `.dt` fields that do not exist, positional-argument
+counts, binned text reaching a fit.
+
+Each crashing snippet runs for real (conftest.run_real) on the test data folder
+(train.csv: 6 penguin rows); the analysis of the same text must name the class and
+the exact text Python prints. The look-alikes run cleanly and get no finding: the
+new frequency aliases, period frequencies, the arguments packed in a tuple or a
+list, bins encoded as numbers. Two crashes analysis cannot decide (rows dropped by
+a mask, folds shuffled without a seed) must get no finding either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mleworld.world.static import analyze
+
+READ = (
+    "import numpy as np\n"
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression, Ridge\n"
+    "from sklearn.model_selection import KFold, cross_val_predict, cross_val_score\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "test = pd.read_csv('./input/test.csv')\n"
+    "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']\n"
+)
+DATED = READ + "train['when'] = pd.to_datetime(train['year'].astype(str))\n"
+# rows 0, 1, 2 weigh 3750, 5200, 3950 g: row 0 is 'small', rows 1 and 2 'big'
+BINNED = READ + (
+    "train['mass_bin'] = pd.cut(train['body_mass_g'], bins=[0, 3800, 9000],"
+    " labels=['small', 'big'])\n"
+    "X = train[['bill_length_mm', 'mass_bin', 'flipper_length_mm']]\n"
+)
+
+CRASHES: dict[str, tuple[str, str]] = {
+    "resample_by_month_end_alias": (
+        DATED + "train.set_index('when')['body_mass_g'].resample('M').mean()\n",
+        "offsets",
+    ),
+    "resample_of_a_frame_on_a_column": (
+        DATED + "train[['when', 'body_mass_g']].resample('Y', on='when').sum()\n",
+        "offsets",
+    ),
+    "date_range_by_hours": (
+        READ + "hours = pd.date_range('2020-01-01', periods=6, freq='H')\n",
+        "offsets",
+    ),
+    "grouper_by_quarter": (
+        DATED + "train.groupby(pd.Grouper(key='when', freq='Q'))['body_mass_g'].mean()\n",
+        "offsets",
+    ),
+    "removed_week_field": (
+        READ
+        + "for df in (train, test):\n"
+        + "    dates = pd.to_datetime(df['year'].astype(str))\n"
+        + "    df['week'] = dates.dt.weekofyear\n",
+        "columns",
+    ),
+    "made_up_date_field": (
+        READ + "train['holiday'] = pd.to_datetime(train['year'].astype(str)).dt.is_holiday\n",
+        "columns",
+    ),
+    "hstack_of_two_arrays": (
+        READ + "Z = train[NUM].to_numpy()\nX = np.hstack(Z, Z[:, :2])\n",
+        "kwargs",
+    ),
+    "vstack_of_nothing": (READ + "X = np.vstack()\n", "kwargs"),
+    "concat_of_two_frames": (READ + "both = pd.concat(train, test)\n", "kwargs"),
+    "binned_column_fitted": (
+        BINNED + "LogisticRegression().fit(X, train['species'])\n",
+        "dtypes",
+    ),
+    "binned_column_in_a_function": (
+        READ
+        + "def add(df):\n"
+        + "    df = df.copy()\n"
+        + "    df['mass_bin'] = pd.qcut(df['body_mass_g'], 2, labels=['low', 'high'])\n"
+        + "    df['ratio'] = df['bill_length_mm'] / df['bill_depth_mm']\n"
+        + "    return df\n"
+        + "train = add(train)\n"
+        + "Ridge().fit(train[['ratio', 'mass_bin']], train['year'])\n",
+        "dtypes",
+    ),
+    # the first fold trains on rows 2-5: the first text numpy meets is row 2's 'big'
+    "binned_column_cross_validated": (
+        BINNED + "cross_val_score(Ridge(), X, train['year'], cv=3, error_score='raise')\n",
+        "dtypes",
+    ),
+    "binned_column_stratified_folds": (
+        BINNED + "cross_val_predict(LogisticRegression(), X, train['species'], cv=2)\n",
+        "dtypes",
+    ),
+    "binned_column_seeded_shuffle": (
+        BINNED
+        + "folds = KFold(n_splits=3, shuffle=True, random_state=4)\n"
+        + "cross_val_predict(Ridge(), X, train['year'], cv=folds)\n",
+        "dtypes",
+    ),
+}
+
+VALID: dict[str, str] = {
+    "new_aliases": (
+        DATED
+        + "train.set_index('when')['body_mass_g'].resample('ME').mean()\n"
+        + "train[['when', 'body_mass_g']].resample('YE', on='when').sum()\n"
+        + "pd.date_range('2020-01-01', periods=6, freq='h')\n"
+        + "train.groupby(pd.Grouper(key='when', freq='QE'))['body_mass_g'].mean()\n"
+    ),
+    "period_month": (DATED + "train['when'].dt.to_period('M')\n"),
+    "date_fields_that_exist": (
+        READ
+        + "dates = pd.to_datetime(train['year'].astype(str))\n"
+        + "train['week'] = dates.dt.isocalendar().week\n"
+        + "train['name'] = dates.dt.day_name()\n"
+        + "train['text'] = dates.dt.strftime('%Y')\n"
+        + "train['wd'] = dates.dt.weekday + dates.dt.is_leap_year\n"
+        + "train['dd'] = dates.dt.date\n"
+    ),
+    "stacked_as_a_tuple": (
+        READ
+        + "Z = train[NUM].to_numpy()\n"
+        + "X = np.hstack((Z, Z[:, :2]))\n"
+        + "Y = np.concatenate([Z, Z], 0)\n"
+        + "both = pd.concat([train, test])\n"
+    ),
+    "bins_as_numbers": (
+        BINNED
+        + "X = X.assign(mass_bin=X['mass_bin'].cat.codes)\n"
+        + "LogisticRegression(max_iter=500).fit(X, train['species'])\n"
+        + "train['b2'] = pd.cut(train['body_mass_g'], bins=[0, 3800, 9000], labels=False)\n"
+        + "Ridge().fit(train[['b2', 'bill_length_mm']], train['year'])\n"
+    ),
+    "bins_encoded_by_dummies": (
+        BINNED
+        + "X = pd.get_dummies(X, columns=['mass_bin'])\n"
+        + "cross_val_score(Ridge(), X, train['year'], cv=3, error_score='raise')\n"
+    ),
+}
+
+# crashes whose message depends on facts analysis does not have
+UNDECIDED: dict[str, str] = {
+    "rows_dropped_by_a_mask": (
+        BINNED
+        + "X = X[train['year'] > 2007]\nLogisticRegression().fit(X, train['species'][X.index])\n"
+    ),
+    "unseeded_shuffled_folds": (
+        BINNED
+        + "folds = KFold(n_splits=3, shuffle=True)\n"
+        + "cross_val_predict(Ridge(), X, train['year'], cv=folds)\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def real(run_real) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+    return run_real({**{k: v[0] for k, v in CRASHES.items()}, **VALID, **UNDECIDED})
+
+
+@pytest.mark.parametrize("name", sorted(CRASHES))
+def test_the_crash_is_named_as_python_prints_it(
+    name: str, real: dict[str, str | None], assert_named: Callable[..., None]
+) -> None:
+    program, detector = CRASHES[name]
+    assert_named(program, detector, real[name])
+
+
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_valid_programs_get_no_finding(
+    name: str, real: dict[str, str | None], assert_no_finding: Callable[..., None]
+) -> None:
+    assert_no_finding(VALID[name], real[name])
+
+
+@pytest.mark.parametrize("name", sorted(UNDECIDED))
+def test_crashes_on_unknown_rows_are_not_named(
+    name: str, real: dict[str, str | None], data_dir: Path
+) -> None:
+    assert real[name] is not None and "could not convert" in real[name]  # type: ignore[operator]
+    assert analyze(UNDECIDED[name], data_dir).first_fatal is None
+
+
+def test_the_fold_decides_which_text_is_named(real: dict[str, str | None]) -> None:
+    """Row 0 is 'small' but the first fold trains without it: Python names 'big'."""
+    assert real["binned_column_cross_validated"] == (
+        "ValueError: could not convert string to float: 'big'"
+    )
