@@ -1,5 +1,5 @@
 """Frequencies pandas 3 no longer parses, `.dt` fields that do not exist, positional-argument
-counts, binned text reaching a fit.
+counts, binned text reaching a fit, probability columns past the classes fitted.
 
 Each crashing snippet runs for real (conftest.run_real) on the test data folder
 (train.csv: 6 penguin rows); the analysis of the same text must name the class and
@@ -63,6 +63,13 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + "train['holiday'] = pd.to_datetime(train['year'].astype(str)).dt.is_holiday\n",
         "columns",
     ),
+    "a_fourth_class_of_three": (
+        READ
+        + "model = LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n"
+        + "proba = model.predict_proba(test[NUM])\n"
+        + "sub = pd.DataFrame({'id': test['id'], 'p': proba[:, 3]})\n",
+        "positions",
+    ),
     "hstack_of_two_arrays": (
         READ + "Z = train[NUM].to_numpy()\nX = np.hstack(Z, Z[:, :2])\n",
         "kwargs",
@@ -125,6 +132,14 @@ VALID: dict[str, str] = {
         + "X = np.hstack((Z, Z[:, :2]))\n"
         + "Y = np.concatenate([Z, Z], 0)\n"
         + "both = pd.concat([train, test])\n"
+    ),
+    "classes_that_exist": (
+        READ
+        + "model = LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n"
+        + "p = model.predict_proba(test[NUM])[:, 2]\n"
+        + "few = train[train['species'] != 'Gentoo']\n"
+        + "model.fit(few[NUM], few['species'])\n"
+        + "q = model.predict_proba(test[NUM])[:, 1]\n"
     ),
     "bins_as_numbers": (
         BINNED

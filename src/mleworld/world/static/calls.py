@@ -131,6 +131,7 @@ def call_method(
             X = args[0] if args else kw.get("X", UNKNOWN)
             callbacks.on_fit(walker, owner, X, node)
             dtypes.check_fit(walker, owner, X, node)
+            lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
         work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)

@@ -147,6 +147,8 @@ class OperationWalker:
             positions.array_columns(self, base, key, node)
             return UNKNOWN
         if isinstance(base, VectorVal):
+            if base.width is not None:
+                positions.array_columns(self, ArrayVal(base.width, rows=base.length), key, node)
             return lengths.vector_getitem(base, node)
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)

@@ -102,6 +102,7 @@ class Instance(Value):
     inner: list[Instance] = field(default_factory=list)
     fit_error: tuple[str, str] | None = None
     given: dict[str, Value] = field(default_factory=dict)  # every bound argument, as walked
+    classes: int | None = None  # the classes its last fit saw, when known (lengths.fitted)
 
 
 @dataclass(eq=False)
@@ -192,6 +193,7 @@ class VectorVal(Value):
     ndim: int = 1
     ndarray: bool = True  # False for a Series' `.values`, which may be a pandas array
     numeric: bool = False  # surely numbers (np.zeros, predict_proba)
+    width: int | None = None  # columns of a 2-D prediction (predict_proba: the classes fitted)
 
 
 @dataclass(eq=False)
