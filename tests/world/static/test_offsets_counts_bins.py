@@ -1,5 +1,6 @@
 """Frequencies pandas 3 no longer parses, `.dt` fields that do not exist, positional-argument
-counts, binned text reaching a fit, probability columns past the classes fitted.
+counts, binned text reaching a fit, probability columns past the classes fitted, numbers
+assigned into a str column through `.loc` (pandas 3), reshapes of a frame's array.
 
 Each crashing snippet runs for real (conftest.run_real) on the test data folder
 (train.csv: 6 penguin rows); the analysis of the same text must name the class and
@@ -70,6 +71,33 @@ CRASHES: dict[str, tuple[str, str]] = {
         + "sub = pd.DataFrame({'id': test['id'], 'p': proba[:, 3]})\n",
         "positions",
     ),
+    "number_into_a_text_column": (
+        READ + "train.loc[train['island'] == 'Dream', 'island'] = 1\n",
+        "dtypes",
+    ),
+    "number_into_text_where_no_row_matches": (
+        READ + "train.loc[train['island'] == 'Mars', 'island'] = 1\n",
+        "dtypes",
+    ),
+    "fraction_into_an_int_column": (
+        READ + "test.loc[test['year'] > 2007, 'year'] = 1.5\n",
+        "dtypes",
+    ),
+    "codes_into_text_in_a_function": (
+        READ
+        + "def encode(frame):\n"
+        + "    frame.loc[frame['sex'] != 'male', 'sex'] = 0.5\n"
+        + "    return frame\n"
+        + "train = encode(train)\n",
+        "dtypes",
+    ),
+    "reshape_of_pixels": (
+        READ
+        + "cols = [c for c in train.columns if c.startswith('bill_') or c.endswith('_g')]\n"
+        + "imgs = train[cols].to_numpy().reshape(-1, 2, 2)\n",
+        "lengths",
+    ),
+    "reshape_by_a_tuple": (READ + "flat = train[NUM].values.reshape((5, -1))\n", "lengths"),
     "hstack_of_two_arrays": (
         READ + "Z = train[NUM].to_numpy()\nX = np.hstack(Z, Z[:, :2])\n",
         "kwargs",
@@ -140,6 +168,20 @@ VALID: dict[str, str] = {
         + "few = train[train['species'] != 'Gentoo']\n"
         + "model.fit(few[NUM], few['species'])\n"
         + "q = model.predict_proba(test[NUM])[:, 1]\n"
+    ),
+    "assignments_pandas_accepts": (
+        READ
+        + "test.loc[test['sex'] == 'male', 'body_mass_g'] = 0\n"
+        + "test.loc[test['island'] == 'Dream', 'island'] = 'D'\n"
+        + "test.loc[test['year'] > 2007, 'year'] = 2010\n"
+        + "test.loc[test['year'] > 2007, 'bill_depth_mm'] = 1\n"
+    ),
+    "reshapes_that_fit": (
+        READ
+        + "cols = [c for c in train.columns if c.startswith('bill_') or c.endswith('_g')]\n"
+        + "a = train[cols].to_numpy().reshape(-1, 3)\n"
+        + "b = train[NUM].values.reshape((6, 2, 2))\n"
+        + "c = train[cols + ['island']]\n"
     ),
     "bins_as_numbers": (
         BINNED

@@ -250,3 +250,52 @@ def first_fold(
     except Exception:
         return None
     return train
+
+
+_COMPARE = {ast.Eq: "__eq__", ast.NotEq: "__ne__", ast.Lt: "__lt__", ast.LtE: "__le__",
+            ast.Gt: "__gt__", ast.GtE: "__ge__"}  # fmt: skip
+
+
+def check_loc_assign(walker: Walker, frame: Frame, value: Value, node: ast.Subscript) -> None:
+    """`df.loc[df[c] == "x", col] = 0` on a frame whose values are its file's: pandas 3 refuses
+    numbers in a str column. The mask and the assignment run for real on the file's two
+    columns, so the rows it hits and the error (or none) are pandas' own."""
+    from mleworld.world.static.params import literal
+
+    key = node.slice
+    if not (frame.pristine and isinstance(key, ast.Tuple) and len(key.elts) == 2):
+        return
+    column, mask = key.elts[1], key.elts[0]
+    if not (isinstance(column, ast.Constant) and isinstance(column.value, str)):
+        return
+    fill = literal(value)
+    if isinstance(fill, bool) or not isinstance(fill, int | float):
+        return
+    if not (isinstance(mask, ast.Compare) and len(mask.ops) == 1 and type(mask.ops[0]) in _COMPARE):
+        return
+    left, right = mask.left, mask.comparators[0]
+    if not (
+        isinstance(left, ast.Subscript)
+        and isinstance(left.slice, ast.Constant)
+        and isinstance(left.slice.value, str)
+        and isinstance(right, ast.Constant)
+        and isinstance(node.value, ast.Attribute)
+        and ast.unparse(left.value) == ast.unparse(node.value.value)
+    ):
+        return  # a mask of another frame, or of something not a literal
+    table = file_table(walker, frame.source)
+    names = [column.value, left.slice.value]
+    if table is None or any(
+        n not in table.columns or n not in (frame.columns or []) for n in names
+    ):
+        return
+    part = table[list(dict.fromkeys(names))].copy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            rows = getattr(part[left.slice.value], _COMPARE[type(mask.ops[0])])(right.value)
+            part.loc[rows, column.value] = fill
+        except (TypeError, ValueError) as exc:
+            walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
+        except Exception:
+            return
