@@ -1,6 +1,7 @@
 """Frequencies pandas 3 no longer parses, `.dt` fields that do not exist, positional-argument
 counts, binned text reaching a fit, probability columns past the classes fitted, numbers
-assigned into a str column through `.loc` (pandas 3), reshapes of a frame's array.
+assigned into a str column through `.loc` (pandas 3), reshapes of a frame's array, columns
+`get_dummies` replaced, casts of a file column.
 
 Each crashing snippet runs for real (conftest.run_real) on the test data folder
 (train.csv: 6 penguin rows); the analysis of the same text must name the class and
@@ -98,6 +99,18 @@ CRASHES: dict[str, tuple[str, str]] = {
         "lengths",
     ),
     "reshape_by_a_tuple": (READ + "flat = train[NUM].values.reshape((5, -1))\n", "lengths"),
+    "encoded_column_used_after_get_dummies": (
+        READ
+        + "X = pd.get_dummies(train, columns=['island', 'sex'], dtype=float)\n"
+        + "X['coast'] = X['island'].isin(['Biscoe'])\n",
+        "columns",
+    ),
+    "every_text_column_encoded": (READ + "y = pd.get_dummies(train)['species']\n", "columns"),
+    "text_cast_to_float": (READ + "train['island'] = train['island'].astype(float)\n", "dtypes"),
+    "text_cast_to_int_in_a_loop": (
+        READ + "for df in (train, test):\n    df['sex'] = df['sex'].astype(int)\n",
+        "dtypes",
+    ),
     "hstack_of_two_arrays": (
         READ + "Z = train[NUM].to_numpy()\nX = np.hstack(Z, Z[:, :2])\n",
         "kwargs",
@@ -182,6 +195,21 @@ VALID: dict[str, str] = {
         + "a = train[cols].to_numpy().reshape(-1, 3)\n"
         + "b = train[NUM].values.reshape((6, 2, 2))\n"
         + "c = train[cols + ['island']]\n"
+    ),
+    "dummies_that_exist": (
+        READ
+        + "X = pd.get_dummies(train, columns=['island'])\n"
+        + "X['dream'] = X['island_Dream'] + 0\n"
+        + "X['m'] = X['sex'] == 'male'\n"
+        + "X = pd.get_dummies(train.drop(columns=['species', 'id']), dtype=int)\n"
+        + "LogisticRegression(max_iter=200).fit(X, train['species'])\n"
+    ),
+    "casts_that_work": (
+        READ
+        + "train['year'] = train['year'].astype(str)\n"
+        + "test['m'] = test['body_mass_g'].astype('float32')\n"
+        + "test['i'] = test['island'].astype('category')\n"
+        + "test['b'] = test['bill_depth_mm'].astype(int)\n"
     ),
     "bins_as_numbers": (
         BINNED

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import files, kinds
 from mleworld.world.static.params import exception_line
-from mleworld.world.static.values import Frame, Instance, SeriesVal, Value
+from mleworld.world.static.values import UNKNOWN, Frame, Instance, SeriesVal, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -295,6 +295,35 @@ def check_loc_assign(walker: Walker, frame: Frame, value: Value, node: ast.Subsc
         try:
             rows = getattr(part[left.slice.value], _COMPARE[type(mask.ops[0])])(right.value)
             part.loc[rows, column.value] = fill
+        except (TypeError, ValueError) as exc:
+            walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
+        except Exception:
+            return
+
+
+def check_astype(
+    walker: Walker, series: SeriesVal, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> None:
+    """`df[c].astype(int)` of a column whose values are still all the file's: pandas casts the
+    real column, so a NaN (IntCastingNaNError) or a text cell raises as it will."""
+    from mleworld.world.static.lengths import MISSING
+    from mleworld.world.static.params import literal_or_type
+
+    frame, name = series.origin, series.name
+    if frame is None or name is None or set(kw) - {"dtype"}:
+        return
+    if not (frame.pristine or (frame.ordered and (frame.kinds or {}).get(name) == kinds.FILE)):
+        return
+    dtype = literal_or_type(args[0] if args else kw.get("dtype", UNKNOWN))
+    if dtype is MISSING or len(args) > 1:
+        return
+    table = file_table(walker, frame.source)
+    if table is None or name not in table.columns:
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            table[name].astype(dtype)
         except (TypeError, ValueError) as exc:
             walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
         except Exception:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import kinds, kwargs, lengths, offsets, positions, reductions
+from mleworld.world.static import dtypes, kinds, kwargs, lengths, offsets, positions, reductions
 from mleworld.world.static.columns import KEY_CONFIDENCE, key_error
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -301,6 +301,8 @@ def series_method(
         return VectorVal(series.rows)
     if not isinstance(series, SeriesVal):
         return UNKNOWN
+    if method.name == "astype" and not star:
+        dtypes.check_astype(walker, series, args, kw, node)
     if method.name in _SERIES_SAME_ROWS or method.name in _SERIES_FEWER_ROWS:
         if _is_true(kw.get("inplace")):
             return Const(None)

@@ -204,6 +204,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "DataFrame"): frame_sources.dataframe,
     ("pandas", "Series"): _series,
     ("pandas", "concat"): frame_sources.concat,
+    ("pandas", "get_dummies"): frame_sources.get_dummies,
     ("sklearn.model_selection", "train_test_split"): frame_sources.split,
     ("sklearn.model_selection", "cross_val_score"): work.cross_val,
     ("sklearn.model_selection", "cross_validate"): work.cross_val,

@@ -77,6 +77,13 @@ def literal(value: Value) -> Any:
     return _MISSING
 
 
+def literal_or_type(value: Value) -> Any:
+    """A literal, or a class the program names (`dtype=float`, `np.int64`), else _MISSING."""
+    if isinstance(value, Obj) and isinstance(value.obj, type):
+        return value.obj
+    return literal(value)
+
+
 def exception_line(exc: BaseException) -> str:
     """The last line(s) Python prints for an uncaught exception."""
     kind = type(exc)
