@@ -36,6 +36,7 @@ def _grid(
     time_limit: str | None,
     code_model: str | None = None,
     world_model: str | None = None,
+    drafts: int | None = None,
 ) -> Any:
     from mleworld.agent.config import parse_duration
     from mleworld.experiments import grid
@@ -51,6 +52,8 @@ def _grid(
         raise ConfigError("--time-limit must be a positive duration, e.g. 60s")
     if steps is None and time_s is None and exec_s is None:
         raise ConfigError("give a budget per trial: --steps N, --time-budget T or --exec-budget T")
+    if drafts is not None and drafts < 1:
+        raise ConfigError(f"--drafts {drafts} must be at least 1")
     if not 0.0 <= defect_rate <= 1.0:
         raise ConfigError(f"--defect-rate {defect_rate} is outside 0..1; pass e.g. 0.5")
     names = grid.resolve_policies(policies)
@@ -74,17 +77,22 @@ def _grid(
         defect_rate=defect_rate,
         time_limit_s=limit_s,
         first=tuple(grid.split_list(first)),
-        extra_config=_extra(code_model, world_model),
+        extra_config=_extra(code_model, world_model, drafts),
     )
 
 
-def _extra(code_model: str | None, world_model: str | None) -> dict[str, Any]:
+def _extra(code_model: str | None, world_model: str | None, drafts: int | None) -> dict[str, Any]:
     """Settings every trial's RunConfig gets beyond the grid's own."""
     extra: dict[str, Any] = {}
     if code_model is not None:
         extra["codegen"] = {"model": code_model}
+    search: dict[str, Any] = {}
     if world_model is not None:
-        extra["search"] = {"world_model": world_model}
+        search["world_model"] = world_model
+    if drafts is not None:
+        search["num_drafts"] = drafts
+    if search:
+        extra["search"] = search
     return extra
 
 
@@ -116,6 +124,9 @@ def experiment(
     world_model: str | None = typer.Option(
         None, "--world-model", help="World model the policies ask (default: fast)."
     ),
+    drafts: int | None = typer.Option(
+        None, "--drafts", help="Drafts before AIDE debugs and improves (default 5)."
+    ),
     workers: int = typer.Option(1, "--workers", help="Trials at a time."),
     executor: str = typer.Option("local", "--executor", help="local | ray"),
     resume: bool = typer.Option(False, "--resume", help="Continue the experiment in --out."),
@@ -125,7 +136,7 @@ def experiment(
     from mleworld.experiments.runner import make_progress, run_experiment
 
     grid_flags = (steps, time_budget, exec_budget, time_limit, beta, gamma_success)
-    grid_flags += (gamma_failure, p_run, random_policies, first, code_model, world_model)
+    grid_flags += (gamma_failure, p_run, random_policies, first, code_model, world_model, drafts)
     spec = None
     if not resume or any(v is not None for v in grid_flags):
         spec = _grid(
@@ -147,6 +158,7 @@ def experiment(
             time_limit,
             code_model,
             world_model,
+            drafts,
         )
     if executor not in ("local", "ray"):
         raise ConfigError(f"unknown --executor {executor!r}; choose local or ray")

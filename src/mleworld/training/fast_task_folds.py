@@ -29,10 +29,11 @@ from typing import Any
 
 import numpy as np
 
-from mleworld.training.fast_unfamiliar import CalibrationRows, softmax
+from mleworld.training.fast_unfamiliar import CalibrationRows
 from mleworld.world.fast.batch import Featurizer
 from mleworld.world.fast.features import QueryFacts, task_metric
-from mleworld.world.fast.heads import RuntimeHead, lgbm_params, with_runtime
+from mleworld.world.fast.heads import RuntimeHead, with_runtime
+from mleworld.world.fast.lgbm import lgbm_params, softmax
 from mleworld.world.fast.model import FastWorldModel
 from mleworld.world.fast.unfamiliar import SIGNALS, Familiarity, nearest_similarity
 from mleworld.world.prediction import Query

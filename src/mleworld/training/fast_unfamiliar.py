@@ -34,11 +34,6 @@ def raw_label(record: Any) -> str:
     return TIMEOUT if record.timed_out or cls == "KeyboardInterrupt" else cls
 
 
-def softmax(raw: np.ndarray) -> np.ndarray:
-    exp = np.exp(raw - raw.max(axis=1, keepdims=True))
-    return exp / exp.sum(axis=1, keepdims=True)
-
-
 def _finding_columns(
     model: FastWorldModel, reports: Sequence[Any]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -239,5 +234,4 @@ __all__ = [
     "fit_unfamiliar",
     "foreign_rows",
     "raw_label",
-    "softmax",
 ]

@@ -58,7 +58,9 @@ def test_default_model_trains_once_and_is_reused(
     for t in threads:
         t.join()
     assert len(models) == 2 and len(calls) == 1
-    expected = tmp_path / "home" / "models" / f"fast-{corpus_id}-v{SCHEMA_VERSION}"
+    expected = (
+        tmp_path / "home" / "models" / f"fast-{corpus_id}-v{SCHEMA_VERSION}-{default.code_id()}"
+    )
     assert calls[0] == expected and (expected / "model.json").is_file()
     assert default.model_dir(corpus_id) == expected
     assert [p.name for p in legacy.iterdir()] == ["model.json"]  # left as it was
@@ -93,6 +95,52 @@ def test_the_cache_key_names_the_schema_so_other_versions_never_share_a_model(
     model = default.default_model(corpus=tiny_corpus, online=False)
     assert model.meta["corpus_id"] == corpus_id
     assert (old / "model.json").read_text() == '{"schema_version": 2, "meta": {}}'
-    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION}"
+    code = default.code_id()
+    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION}-{code}"
     monkeypatch.setattr(default, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION + 1}"
+    assert default.model_dir(corpus_id).name == f"fast-{corpus_id}-v{SCHEMA_VERSION + 1}-{code}"
+
+
+def test_the_code_id_follows_the_python_source_of_the_named_packages(tmp_path: Path) -> None:
+    (tmp_path / "world" / "static").mkdir(parents=True)
+    (tmp_path / "cli").mkdir()
+    detector = tmp_path / "world" / "static" / "detector.py"
+    detector.write_text("FINDS = 1\n")
+    (tmp_path / "cli" / "main.py").write_text("x = 1\n")
+    first = default.source_id(tmp_path, ("world",))
+    assert len(first) == 8 and first == default.source_id(tmp_path, ("world",))
+    (tmp_path / "cli" / "main.py").write_text("x = 2\n")  # outside the named packages
+    (tmp_path / "world" / "static" / "cache.pyc").write_bytes(b"compiled")
+    assert default.source_id(tmp_path, ("world",)) == first
+    detector.write_text("FINDS = 2\n")  # a detector changed: the features may have
+    assert default.source_id(tmp_path, ("world",)) != first
+
+
+def test_training_a_new_model_removes_stale_models_of_other_code_only(
+    tiny_corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import time
+
+    monkeypatch.setenv("MLEWORLD_HOME", str(tmp_path / "home"))
+    corpus_id = training.corpus_fingerprint(tiny_corpus)
+    models = tmp_path / "home" / "models"
+    old = time.time() - (default.STALE_DAYS + 1) * 86400
+    dirs = {
+        "stale": models / f"fast-{corpus_id}-v{SCHEMA_VERSION}-00000000",
+        "recent": models / f"fast-{corpus_id}-v{SCHEMA_VERSION}-11111111",
+        "other corpus": models / f"fast-000000000000-v{SCHEMA_VERSION}-00000000",
+        "other schema": models / f"fast-{corpus_id}-v{SCHEMA_VERSION - 1}-00000000",
+    }
+    for name, path in dirs.items():
+        path.mkdir(parents=True)
+        (path / "model.json").write_text("{}")
+        if name != "recent":
+            os.utime(path, (old, old))
+    default.default_model(corpus=tiny_corpus, online=False)
+    assert default.model_dir(corpus_id).is_dir()
+    assert {name for name, path in dirs.items() if path.exists()} == {
+        "recent",
+        "other corpus",
+        "other schema",
+    }

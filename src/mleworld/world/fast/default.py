@@ -1,12 +1,18 @@
 """The default fast world model: trained from the default corpus on first use, then reused.
 
-`default_model()` looks for `paths.home()/models/fast-<corpus-id>-v<schema>/`,
-where the id names the default corpus' content (training/fast.corpus_fingerprint),
-so a new corpus gets a new model and an old model is never used for new data,
-and the schema version is the model files' (model_files.SCHEMA_VERSION), so
-mleworld versions that store models differently never share, load or
-overwrite one another's cached model. On a
-miss it trains one on the corpus' train split (its holdout stays unseen, so
+`default_model()` looks for `paths.home()/models/fast-<corpus-id>-v<schema>-<code-id>/`:
+- the corpus id names the default corpus' content (training/fast.corpus_fingerprint),
+  so a new corpus gets a new model and an old model is never used for new data;
+- the schema version is the model files' (model_files.SCHEMA_VERSION), so mleworld
+  versions that store models differently never share, load or overwrite one another's
+  cached model;
+- the code id names the source of the code that computes the model's features and
+  trains it (`world/` and `training/`): a new crash detector changes the features a
+  model was trained on, and a model trained on the old ones must not be loaded
+  silently. Cached models of other code ids for the same corpus and schema that
+  nobody has touched for `STALE_DAYS` are removed when a new one is trained.
+
+On a miss it trains one on the corpus' train split (its holdout stays unseen, so
 `mleworld wm eval` on it is honest) under an exclusive file lock: a second
 process waiting on the lock finds the model the first one wrote and loads it.
 A cached model whose manifest names another schema (a damaged or hand-copied
@@ -18,8 +24,14 @@ This module owns the cache location and the lock; training is
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import hashlib
+import os
+import shutil
 import sys
+import time
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +41,32 @@ from mleworld.world.fast.model_files import SCHEMA_VERSION
 from mleworld.world.fast.persist import MANIFEST
 
 MODELS_DIR = "models"
+STALE_DAYS = 7
+# The packages whose code decides a fast model's features and its training.
+_CODE_PACKAGES = ("world", "training")
+
+
+@cache
+def code_id() -> str:
+    """8 hex digits naming the source of the packages that featurise and train a model."""
+    return source_id(Path(__file__).resolve().parents[2], _CODE_PACKAGES)
+
+
+def source_id(root: Path, packages: tuple[str, ...]) -> str:
+    """8 hex digits naming the Python source (paths and bytes) of `packages` under `root`."""
+    digest = hashlib.sha256()
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:8]
 
 
 def model_dir(corpus_id: str) -> Path:
-    """Where the default model trained from the corpus with this id lives."""
+    """Where the default model trained from the corpus with this id, by this code, lives."""
     from mleworld.paths import home
 
-    return home() / MODELS_DIR / f"fast-{corpus_id}-v{SCHEMA_VERSION}"
+    return home() / MODELS_DIR / f"fast-{corpus_id}-v{SCHEMA_VERSION}-{code_id()}"
 
 
 def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") -> FastWorldModel:
@@ -61,6 +92,7 @@ def default_model(*, online: bool = True, k: int = 10, corpus: Any = "default") 
                     flush=True,
                 )
                 train_fast(opened, target, split="train")
+                _remove_stale_siblings(target)
         finally:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
     return _load_cached(target, online, k)
@@ -79,16 +111,28 @@ def _current(target: Path) -> bool:
     return not isinstance(manifest, dict) or manifest.get("schema_version") == SCHEMA_VERSION
 
 
+def _remove_stale_siblings(target: Path) -> None:
+    """Drop this corpus' and schema's models of other code that have gone unused for a while."""
+    prefix = target.name[: -len(code_id())]
+    cutoff = time.time() - STALE_DAYS * 86400
+    for sibling in target.parent.glob(f"{prefix}*"):
+        if sibling != target and sibling.is_dir() and sibling.stat().st_mtime < cutoff:
+            shutil.rmtree(sibling, ignore_errors=True)
+
+
 def _load_cached(target: Path, online: bool, k: int) -> FastWorldModel:
     """The cached model; a damaged cache is the user's to delete (`wm train` writes elsewhere)."""
     try:
-        return FastWorldModel.load(target, online=online, k=k)
+        model = FastWorldModel.load(target, online=online, k=k)
     except MleWorldError as exc:
         what = str(exc).split(";")[0]
         raise MleWorldError(
             f"the cached default world model is unusable ({what}); delete {target} and it "
             "is trained again on first use"
         ) from None
+    with contextlib.suppress(OSError):  # a read-only home keeps working
+        os.utime(target)  # in use: not stale for `_remove_stale_siblings`
+    return model
 
 
-__all__ = ["MODELS_DIR", "default_model", "model_dir"]
+__all__ = ["MODELS_DIR", "STALE_DAYS", "code_id", "default_model", "model_dir", "source_id"]

@@ -42,7 +42,13 @@ import numpy as np
 
 from mleworld.world.fast.code import code_facts, code_tokens, primary_family, strip_comments
 from mleworld.world.fast.features import QueryFacts, TaskStats, task_metric
-from mleworld.world.fast.heads import _expect, _fit, _predict, _within, lgbm_params
+from mleworld.world.fast.lgbm import (
+    expect_consistent,
+    fit_booster,
+    lgbm_params,
+    predict_booster,
+    within_tolerance,
+)
 from mleworld.world.fast.persist import load_booster, load_json, reading, save_booster, save_json
 from mleworld.world.prediction import Query
 
@@ -354,9 +360,9 @@ class EditHead:
 
             booster = lgb.train(params, lgb.Dataset(X[fit_rows], clipped[fit_rows]), 150)
             return cls(booster, 1.0), {"rows": int(len(fit_rows)), "shrink": 1.0}
-        part, full, rounds = _fit(params, X, clipped, fit_rows, cal)
+        part, full, rounds = fit_booster(params, X, clipped, fit_rows, cal)
         report: dict[str, Any] = {"rows": int(len(gain)), "rounds": rounds, "cal_rows": len(cal)}
-        predicted = _predict(part, X[cal]) if part is not None else np.zeros(len(cal))
+        predicted = predict_booster(part, X[cal]) if part is not None else np.zeros(len(cal))
         tasks = list(groups) if groups is not None else [0] * len(gain)
         accuracy = pair_order_accuracy(predicted, gain[cal], [tasks[i] for i in cal])
         rho = _spearman(predicted, gain[cal])
@@ -370,7 +376,7 @@ class EditHead:
 
             def within(s: float) -> float:
                 moved = anchor[cal] + direction[cal] * scale[cal] * s * predicted
-                return float(np.mean(_within(moved, observed)))
+                return float(np.mean(within_tolerance(moved, observed)))
 
             base = within(0.0)
             # The order is what best-of-N reads, and any factor keeps it; the factor only
@@ -386,7 +392,7 @@ class EditHead:
         """The unshrunk gain (scale units); zeros when the head is off."""
         if self.booster is None or len(X) == 0:
             return np.zeros(len(X))
-        return _predict(self.booster, X)
+        return predict_booster(self.booster, X)
 
     def gain(self, X: np.ndarray) -> np.ndarray:
         """The shrunk gain the model adds to the parent's metric (times direction and scale)."""
@@ -413,13 +419,15 @@ class EditHead:
         with reading(directory / "edit_head.json"):
             meta = load_json(directory / "edit_head.json")
             shrink = meta.get("shrink")
-            _expect(directory / "edit_head.json", isinstance(shrink, (int, float)))
+            expect_consistent(directory / "edit_head.json", isinstance(shrink, (int, float)))
             # A head trained on other edit features would read the wrong columns.
-            _expect(directory / "edit_head.json", meta.get("names") == list(EDIT_NAMES))
+            expect_consistent(directory / "edit_head.json", meta.get("names") == list(EDIT_NAMES))
             booster = None
             if meta.get("has_booster"):
                 booster = load_booster(directory / "edit_head.txt")
-                _expect(directory / "edit_head.txt", booster.num_feature() == len(EDIT_NAMES))
+                expect_consistent(
+                    directory / "edit_head.txt", booster.num_feature() == len(EDIT_NAMES)
+                )
             return cls(booster, float(shrink))
 
 

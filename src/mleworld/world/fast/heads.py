@@ -28,78 +28,16 @@ from typing import Any
 
 import numpy as np
 
+from mleworld.world.fast.lgbm import (
+    expect_consistent,
+    fit_booster,
+    lgbm_params,
+    nll,
+    predict_booster,
+    softmax,
+    within_tolerance,
+)
 from mleworld.world.fast.persist import load_booster, load_json, reading, save_booster, save_json
-
-MAX_ROUNDS = 400
-EARLY_STOP = 30
-
-
-def lgbm_params(objective: str, seed: int, threads: int, **extra: Any) -> dict[str, Any]:
-    params: dict[str, Any] = {
-        "objective": objective,
-        "learning_rate": 0.05,
-        "num_leaves": 15,
-        "min_data_in_leaf": 8,
-        "feature_fraction": 0.7,
-        "bagging_fraction": 0.85,
-        "bagging_freq": 1,
-        "lambda_l2": 1.0,
-        "max_bin": 63,
-        "seed": seed,
-        "deterministic": True,
-        "force_row_wise": True,
-        "num_threads": threads,
-        "verbosity": -1,
-    }
-    params.update(extra)
-    return params
-
-
-def _fit(
-    params: dict[str, Any],
-    X: np.ndarray,
-    y: np.ndarray,
-    fit_rows: np.ndarray,
-    cal_rows: np.ndarray,
-    weight: np.ndarray | None = None,
-) -> tuple[Any, Any, int]:
-    """A booster on the fitting rows (early-stopped on the calibration rows) and one on all rows."""
-    import lightgbm as lgb
-
-    def dataset(rows: np.ndarray, reference: Any = None) -> Any:
-        w = None if weight is None else weight[rows]
-        return lgb.Dataset(X[rows], y[rows], weight=w, reference=reference, free_raw_data=True)
-
-    train = dataset(fit_rows)
-    rounds = MAX_ROUNDS
-    part = None
-    if len(cal_rows):
-        valid = dataset(cal_rows, train)
-        part = lgb.train(
-            params,
-            train,
-            num_boost_round=MAX_ROUNDS,
-            valid_sets=[valid],
-            callbacks=[lgb.early_stopping(EARLY_STOP, verbose=False)],
-        )
-        rounds = max(10, int(part.best_iteration or MAX_ROUNDS))
-    full = lgb.train(params, dataset(np.arange(len(y))), num_boost_round=int(rounds * 1.1) + 1)
-    return part, full, rounds
-
-
-def _predict(booster: Any, X: np.ndarray, **kwargs: Any) -> np.ndarray:
-    return np.asarray(booster.predict(X, num_threads=1, **kwargs))
-
-
-def _softmax(raw: np.ndarray) -> np.ndarray:
-    raw = raw - raw.max(axis=1, keepdims=True)
-    exp = np.exp(raw)
-    return exp / exp.sum(axis=1, keepdims=True)
-
-
-def _nll(probs: np.ndarray, y: np.ndarray) -> float:
-    return float(-np.mean(np.log(np.clip(probs[np.arange(len(y)), y], 1e-12, None))))
-
 
 RUNTIME_COLUMNS = ("pred_log_runtime", "runtime_margin")
 
@@ -141,16 +79,16 @@ class ClassHead:
             head = cls(classes, None, 1.0, prior)
             return head, {"rounds": 0, "temperature": 1.0}, head.raw(X[cal_rows])
         params = lgbm_params("multiclass", seed, threads, num_class=len(classes))
-        part, full, rounds = _fit(params, X, y, fit_rows, cal_rows)
+        part, full, rounds = fit_booster(params, X, y, fit_rows, cal_rows)
         temperature = 1.0
         report: dict[str, Any] = {"rounds": rounds}
         cal_raw = None
         if part is not None:
-            raw = _predict(part, X[cal_rows], raw_score=True).reshape(len(cal_rows), -1)
+            raw = predict_booster(part, X[cal_rows], raw_score=True).reshape(len(cal_rows), -1)
             grid = np.exp(np.linspace(np.log(0.4), np.log(4.0), 61))
-            losses = [_nll(_softmax(raw / t), y[cal_rows]) for t in grid]
+            losses = [nll(softmax(raw / t), y[cal_rows]) for t in grid]
             temperature = float(grid[int(np.argmin(losses))])
-            report["cal_nll_raw"] = _nll(_softmax(raw), y[cal_rows])
+            report["cal_nll_raw"] = nll(softmax(raw), y[cal_rows])
             report["cal_nll"] = float(min(losses))
             report["cal_accuracy"] = float(np.mean(raw.argmax(axis=1) == y[cal_rows]))
             cal_raw = raw / temperature
@@ -161,7 +99,7 @@ class ClassHead:
         """Calibrated logits (n, classes); a constant prior when training saw a single class."""
         if self.booster is None:
             return np.tile(np.log(self.prior), (len(X), 1))
-        raw = _predict(self.booster, X, raw_score=True).reshape(len(X), -1)
+        raw = predict_booster(self.booster, X, raw_score=True).reshape(len(X), -1)
         return raw / self.temperature
 
     def save(self, directory: Path) -> None:
@@ -185,12 +123,12 @@ class ClassHead:
                 load_booster(directory / "class_head.txt") if meta.get("has_booster") else None
             )
             classes = [str(c) for c in meta.get("classes", [])]
-            _expect(
+            expect_consistent(
                 directory / "class_head.json",
                 len(classes) >= 1 and len(meta.get("prior", [])) == len(classes),
             )
             if booster is not None:
-                _expect(
+                expect_consistent(
                     directory / "class_head.txt", booster.num_model_per_iteration() == len(classes)
                 )
             return cls(
@@ -236,17 +174,19 @@ class RuntimeHead:
         sub_fit = np.array([position[r] for r in fit_rows if keep[r]], dtype=np.int64)
         sub_cal = np.array([position[r] for r in cal_rows if keep[r]], dtype=np.int64)
         params = lgbm_params("huber", seed, threads, alpha=1.0)
-        part, full, rounds = _fit(params, X[rows], target[rows], sub_fit, sub_cal)
+        part, full, rounds = fit_booster(params, X[rows], target[rows], sub_fit, sub_cal)
         sigma = 0.6
         report: dict[str, Any] = {"rounds": rounds}
         cal_pred = (
-            _predict(part, X[cal_rows]) if part is not None else np.full(len(cal_rows), np.nan)
+            predict_booster(part, X[cal_rows])
+            if part is not None
+            else np.full(len(cal_rows), np.nan)
         )
         if part is not None and len(sub_cal) >= 5:
             cal = rows[sub_cal]
             finished = cal[~timed_out[cal]]
             if len(finished) >= 5:
-                residual = log_runtime[finished] - _predict(part, X[finished])
+                residual = log_runtime[finished] - predict_booster(part, X[finished])
                 sigma = float(max(0.15, 1.4826 * np.median(np.abs(residual - np.median(residual)))))
                 report["cal_mae_log"] = float(np.mean(np.abs(residual)))
         report["sigma"] = sigma
@@ -290,13 +230,13 @@ class RuntimeHead:
             booster = lgb.train(
                 params, lgb.Dataset(X[train], target[train]), num_boost_round=rounds
             )
-            out[test] = _predict(booster, X[test])
+            out[test] = predict_booster(booster, X[test])
         return out
 
     def log_runtime(self, X: np.ndarray) -> np.ndarray:
         if self.booster is None:
             return np.full(len(X), self.mean)
-        return _predict(self.booster, X)
+        return predict_booster(self.booster, X)
 
     def p_over(self, log_runtime: np.ndarray, limits: np.ndarray) -> np.ndarray:
         """P(runtime > limit) under a Gaussian on log(1 + runtime)."""
@@ -425,12 +365,12 @@ class MetricHead:
             lambda_l2=5.0,
         )
         kind = X[:, -len(METRIC_EXTRA) + METRIC_EXTRA.index("anchor_kind")]
-        part, full, rounds = _fit(params, X[:, columns], clipped, fit_rows, cal_rows)
+        part, full, rounds = fit_booster(params, X[:, columns], clipped, fit_rows, cal_rows)
         X = np.column_stack([X[:, columns], kind])
         shrink = dict(none)
         report: dict[str, Any] = {"rounds": rounds}
         if part is not None and len(cal_rows):
-            offset = _predict(part, X[cal_rows, :-1])
+            offset = predict_booster(part, X[cal_rows, :-1])
             on_parent = X[cal_rows, -1] == _kind_parent()
             grid = np.linspace(0.0, 1.0, 11)
             for group, mask in (("parent", on_parent), ("other", ~on_parent)):
@@ -440,7 +380,9 @@ class MetricHead:
                 hits = [
                     float(
                         np.mean(
-                            _within(anchor[rows] + s * scale[rows] * offset[mask], observed[rows])
+                            within_tolerance(
+                                anchor[rows] + s * scale[rows] * offset[mask], observed[rows]
+                            )
                         )
                     )
                     for s in grid
@@ -467,7 +409,7 @@ class MetricHead:
         if self.booster is None or len(X) == 0:
             return np.zeros(len(X))
         factor = np.where(self.groups(X), self.shrink["parent"], self.shrink["other"])
-        return factor * _predict(self.booster, X[:, self.columns])
+        return factor * predict_booster(self.booster, X[:, self.columns])
 
     def save(self, directory: Path) -> None:
         if self.booster is not None:
@@ -486,13 +428,13 @@ class MetricHead:
         with reading(directory / "metric_head.json"):
             meta = load_json(directory / "metric_head.json")
             shrink = meta.get("shrink")
-            _expect(
+            expect_consistent(
                 directory / "metric_head.json",
                 isinstance(shrink, dict)
                 and all(isinstance(v, (int, float)) for v in shrink.values()),
             )
             columns = meta.get("columns", [])
-            _expect(
+            expect_consistent(
                 directory / "metric_head.json",
                 isinstance(columns, list) and all(isinstance(c, int) and c >= 0 for c in columns),
             )
@@ -500,7 +442,9 @@ class MetricHead:
                 load_booster(directory / "metric_head.txt") if meta.get("has_booster") else None
             )
             if booster is not None:
-                _expect(directory / "metric_head.txt", booster.num_feature() == len(columns))
+                expect_consistent(
+                    directory / "metric_head.txt", booster.num_feature() == len(columns)
+                )
             return cls(booster, shrink, columns)
 
 
@@ -573,7 +517,7 @@ class SubmissionHead:
                 and all(isinstance(rates[o].get(w), (int, float)) for w in cls.WRITES)
                 for o in cls.OUTCOMES
             )
-            _expect(directory / "submission_head.json", ok)
+            expect_consistent(directory / "submission_head.json", ok)
             return cls(rates)  # type: ignore[arg-type]
 
 
@@ -581,21 +525,6 @@ def _kind_parent() -> int:
     from mleworld.world.fast.anchor import KIND_PARENT
 
     return KIND_PARENT
-
-
-def _within(predicted: np.ndarray, observed: np.ndarray, tolerance: float = 0.05) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        error = np.abs(predicted - observed) / np.abs(observed)
-    return np.where(observed == 0, predicted == 0, error <= tolerance + 1e-12)
-
-
-def _expect(path: Path, ok: bool) -> None:
-    if not ok:
-        from mleworld.errors import MleWorldError
-
-        raise MleWorldError(
-            f"model file {path} does not match the rest of the model; retrain it with `mleworld wm train --backend fast`"
-        )
 
 
 __all__ = ["METRIC_EXTRA", "ClassHead", "MetricHead", "RuntimeHead", "SubmissionHead"]
