@@ -1,7 +1,7 @@
 """Frequencies pandas 3 no longer parses, `.dt` fields that do not exist, positional-argument
 counts, binned text reaching a fit, probability columns past the classes fitted, numbers
 assigned into a str column through `.loc` (pandas 3), reshapes of a frame's array, columns
-`get_dummies` replaced, casts of a file column.
+`get_dummies` replaced, casts of a file column, fitted attributes no fit sets.
 
 Each crashing snippet runs for real (conftest.run_real) on the test data folder
 (train.csv: 6 penguin rows); the analysis of the same text must name the class and
@@ -111,6 +111,17 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + "for df in (train, test):\n    df['sex'] = df['sex'].astype(int)\n",
         "dtypes",
     ),
+    "importances_of_a_linear_model": (
+        READ
+        + "lr = LogisticRegression(C=0.5, max_iter=300)\n"
+        + "lr.fit(train[NUM], train['species'])\n"
+        + "imp = pd.Series(lr.feature_importances_, index=NUM)\n",
+        "module_attrs",
+    ),
+    "classes_of_a_regressor": (
+        READ + "r = Ridge().fit(train[NUM], train['year'])\nprint(r.classes_)\n",
+        "module_attrs",
+    ),
     "hstack_of_two_arrays": (
         READ + "Z = train[NUM].to_numpy()\nX = np.hstack(Z, Z[:, :2])\n",
         "kwargs",
@@ -210,6 +221,14 @@ VALID: dict[str, str] = {
         + "test['m'] = test['body_mass_g'].astype('float32')\n"
         + "test['i'] = test['island'].astype('category')\n"
         + "test['b'] = test['bill_depth_mm'].astype(int)\n"
+    ),
+    "fitted_attributes_that_exist": (
+        READ
+        + "from sklearn.tree import DecisionTreeClassifier\n"
+        + "lr = LogisticRegression(max_iter=300).fit(train[NUM], train['species'])\n"
+        + "print(lr.coef_.shape, lr.intercept_, lr.classes_, lr.n_iter_, lr.feature_names_in_)\n"
+        + "t = DecisionTreeClassifier().fit(train[NUM], train['species'])\n"
+        + "print(t.feature_importances_, t.tree_.node_count, t.n_features_in_)\n"
     ),
     "bins_as_numbers": (
         BINNED

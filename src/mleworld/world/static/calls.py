@@ -136,6 +136,7 @@ def call_method(
             callbacks.on_fit(walker, owner, X, node)
             dtypes.check_fit(walker, owner, X, node)
             lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
+            owner.fitted = True
         work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)

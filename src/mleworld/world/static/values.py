@@ -103,6 +103,7 @@ class Instance(Value):
     fit_error: tuple[str, str] | None = None
     given: dict[str, Value] = field(default_factory=dict)  # every bound argument, as walked
     classes: int | None = None  # the classes its last fit saw, when known (lengths.fitted)
+    fitted: bool = False  # a fit of it was walked (its fitted attributes exist)
 
 
 @dataclass(eq=False)
