@@ -10,6 +10,12 @@ it). Steps that accept text (a most-frequent or constant imputer) are run for re
 first; a pipeline step analysis does not know about (an encoder, a column
 transformer) ends the check: it may turn the text into numbers. Estimators with
 their own handling of categories (histogram boosting, LightGBM) are never judged.
+
+A frame the program rebuilt is judged through its stand-in (kinds.py) while its rows
+are still all the file's, in order; cross-validation on the first fold's training
+rows. Two more dtype crashes run for real on the file's columns: a number assigned
+through `.loc` into a str column (pandas 3 refuses it) and `Series.astype` of a
+whole file column (NaN to int, text to numbers).
 """
 
 from __future__ import annotations
