@@ -21,11 +21,13 @@ from mleworld.world.static import (
     lengths,
     library,
     params,
+    positions,
     reductions,
     work,
 )
 from mleworld.world.static.values import (
     UNKNOWN,
+    ArrayVal,
     Const,
     DictVal,
     Frame,
@@ -122,6 +124,8 @@ def call_method(
         return frames.series_method(walker, method, args, kw, node, star)
     if isinstance(owner, VectorVal):
         return lengths.vector_method(owner, method.name, args, kw)
+    if isinstance(owner, ArrayVal) and not star:
+        return positions.array_method(walker, owner, method.name, args, kw, node)
     if isinstance(owner, GroupBy):
         return reductions.group_method(walker, owner, method.name, args, kw, node, star)
     if isinstance(owner, Instance):
@@ -131,6 +135,8 @@ def call_method(
             X = args[0] if args else kw.get("X", UNKNOWN)
             callbacks.on_fit(walker, owner, X, node)
             dtypes.check_fit(walker, owner, X, node)
+            lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
+            owner.fitted = True
         work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)
@@ -204,7 +210,8 @@ def _str_method(text: str, name: str, args: list[Value], kw: dict[str, Value]) -
         if all(p is not None for p in parts):
             return Const(text.join(parts))  # type: ignore[arg-type]
         return UNKNOWN
-    pure = ("format", "replace", "lower", "upper", "strip", "rstrip", "lstrip")
+    pure = ("format", "replace", "lower", "upper", "strip", "rstrip", "lstrip", "startswith",
+            "endswith", "isdigit", "isalpha", "isalnum", "islower", "isupper")  # fmt: skip
     consts = all(isinstance(a, Const) for a in args) and all(
         isinstance(v, Const) for v in kw.values()
     )
@@ -215,5 +222,5 @@ def _str_method(text: str, name: str, args: list[Value], kw: dict[str, Value]) -
             result = getattr(text, name)(*positional, **keywords)
         except (TypeError, ValueError, IndexError, KeyError):
             return UNKNOWN
-        return Const(result) if isinstance(result, str) else UNKNOWN
+        return Const(result) if isinstance(result, str | bool) else UNKNOWN
     return UNKNOWN

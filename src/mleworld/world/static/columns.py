@@ -242,7 +242,10 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
     if attr.startswith("_"):
         return UNKNOWN
     if series.kind is not None:
-        return kinds.datetime_attribute(series, attr)
+        found = kinds.datetime_attribute(series, attr)
+        if series.kind == "dt" and found is UNKNOWN:
+            _dt_attribute(walker, attr, node)
+        return found
     if attr == "values" and series.rows is not None:
         return VectorVal(series.rows, ndarray=False)
     klass, names = _class_attrs("series")
@@ -260,6 +263,27 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
     confidence = 0.85 * (0.5 if walker.opaque_imports else 1.0)
     walker.emit("columns", "AttributeError", message, node, confidence)
     return UNKNOWN
+
+
+@cache
+def _dt_accessor() -> Any:
+    import pandas as pd
+
+    return pd.Series(pd.to_datetime(["2020-01-01"])).dt
+
+
+def _dt_attribute(walker: Walker, attr: str, node: ast.AST) -> None:
+    """`dates.dt.is_holiday` on a Series of datetimes: the accessor has no such field."""
+    accessor = _dt_accessor()
+    names = dir(accessor)
+    if attr in names:
+        return
+    try:
+        getattr(accessor, attr)
+    except AttributeError as exc:
+        message = suggest.with_suggestion(f"AttributeError: {exc}", suggest.best_match(attr, names))
+        confidence = 0.85 * (0.5 if walker.opaque_imports else 1.0)
+        walker.emit("columns", "AttributeError", message, node, confidence)
 
 
 def set_frame_attribute(walker: Walker, frame: Frame, attr: str, value: Value) -> None:

@@ -119,6 +119,34 @@ _PURE = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Name, ast.Constant, ast.Tuple
 _PURE_OPS = (ast.cmpop, ast.boolop, ast.Not, ast.expr_context)
 
 
+# str methods of the name itself that only answer (`c.startswith("pixel_")`)
+_NAME_TESTS = frozenset(
+    {"startswith", "endswith", "isdigit", "isalpha", "isalnum", "islower", "isupper", "lower",
+     "upper", "strip"}
+)  # fmt: skip
+
+
+def _pure(node: ast.AST, target: str) -> bool:
+    if isinstance(node, _PURE + _PURE_OPS):
+        return True
+    if isinstance(node, ast.Attribute):
+        return (
+            isinstance(node.value, ast.Name) and node.value.id == target
+            and node.attr in _NAME_TESTS
+        )  # fmt: skip
+    if isinstance(node, ast.Call):
+        func = node.func
+        return (
+            isinstance(func, ast.Attribute)
+            and func.attr in _NAME_TESTS
+            and isinstance(func.value, ast.Name)
+            and func.value.id == target
+            and not node.keywords
+            and all(isinstance(a, ast.Constant) for a in node.args)
+        )
+    return False
+
+
 def _filtered_names(walker: Walker, node: ast.expr, source: Value) -> Value | None:
     """`[c for c in df.columns if c != "id"]` over columns known in order: the names it keeps.
 
@@ -135,7 +163,7 @@ def _filtered_names(walker: Walker, node: ast.expr, source: Value) -> Value | No
     if node.elt.id != gen.target.id:
         return None
     for cond in gen.ifs:
-        if not all(isinstance(n, _PURE + _PURE_OPS) for n in ast.walk(cond)):
+        if not all(_pure(n, gen.target.id) for n in ast.walk(cond)):
             return None
     scope = Scope("comp", {}, frozenset({gen.target.id}), closure=walker.function_chain())
     outer, walker.scope = walker.scope, scope

@@ -10,6 +10,12 @@ it). Steps that accept text (a most-frequent or constant imputer) are run for re
 first; a pipeline step analysis does not know about (an encoder, a column
 transformer) ends the check: it may turn the text into numbers. Estimators with
 their own handling of categories (histogram boosting, LightGBM) are never judged.
+
+A frame the program rebuilt is judged through its stand-in (kinds.py) while its rows
+are still all the file's, in order; cross-validation on the first fold's training
+rows. Two more dtype crashes run for real on the file's columns: a number assigned
+through `.loc` into a str column (pandas 3 refuses it) and `Series.astype` of a
+whole file column (NaN to int, text to numbers).
 """
 
 from __future__ import annotations
@@ -20,9 +26,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files
+from mleworld.world.static import files, kinds
 from mleworld.world.static.params import exception_line
-from mleworld.world.static.values import Frame, Instance, Value
+from mleworld.world.static.values import UNKNOWN, Frame, Instance, SeriesVal, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -103,13 +109,24 @@ def _numeric_step(cls: type) -> bool:
     return module.startswith(_NUMERIC_MODULES)
 
 
-def check_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> None:
-    """Report the ValueError fitting `owner` on frame `X` raises, when its text cells make it certain."""
+def check_fit(
+    walker: Walker, owner: Instance, X: Value, node: ast.AST, rows: Any | None = None
+) -> None:
+    """Report the ValueError fitting `owner` on frame `X` raises, when its text cells make it certain.
+
+    `rows`: the positions the fit sees (a fold's training rows), when not all. A frame
+    rebuilt by the program is judged through its stand-in (kinds.py) when its rows are
+    still all the file's, in order: the first text cell numpy meets is then the real one.
+    """
     if not isinstance(X, Frame):
         return
     data = file_values(walker, X)
+    if data is None and X.ordered:
+        data = kinds.stand_in(walker, X, computed=True)
     if data is None:
         return
+    if rows is not None:
+        data = data.iloc[rows]
     import pandas as pd
 
     if all(pd.api.types.is_numeric_dtype(t) or pd.api.types.is_bool_dtype(t) for t in data.dtypes):
@@ -138,18 +155,182 @@ def check_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> None:
                 check_array(data, dtype="numeric", ensure_all_finite=False)
             except ValueError as exc:
                 walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
+                return
+            if any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes):
+                message = _category_fit(step, data)
+                if message is not None:
+                    walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
             return
 
 
-def check_cross_val(walker: Walker, estimator: Value, X: Value, node: ast.Call) -> None:
+def _category_fit(step: Instance, data: Any) -> str | None:
+    """Text categories pass `check_array(dtype="numeric")`; whether the estimator's own
+    validation turns them into floats is its business, so the estimator is fitted for
+    real on the one row where numpy's conversion first fails (earlier rows convert)."""
+    import numpy as np
+
+    cells = data.to_numpy(dtype=object)
+    for index in range(len(cells)):
+        try:
+            np.asarray(cells[index], dtype=np.float64)
+        except (TypeError, ValueError):
+            break
+    else:
+        return None
+    try:
+        step.cls(**step.params).fit(data.iloc[index : index + 1], np.zeros(1))
+    except ValueError as exc:
+        message = exception_line(exc)
+        return message if message.startswith("ValueError: could not convert") else None
+    except Exception:
+        return None
+    return None
+
+
+def check_cross_val(
+    walker: Walker, estimator: Value, X: Value, node: ast.Call, y: Value, cv: Value | None
+) -> None:
     """cross_val_predict, or cross_val_score / cross_validate with error_score='raise'.
 
     With the default error_score a failing fit is a warning, and only all folds failing
-    raises (a different message): those are left alone.
+    raises (a different message): those are left alone. The first fold's fit fails
+    first, on that fold's training rows, which scikit-learn's own splitter gives from the
+    literal `cv` and the real target; when they are unknown, only a frame whose values
+    are all the file's is judged, on every row (as before).
     """
     raises = ast.unparse(node.func).endswith("cross_val_predict") or any(
         k.arg == "error_score" and isinstance(k.value, ast.Constant) and k.value.value == "raise"
         for k in node.keywords
     )
-    if raises and isinstance(estimator, Instance):
-        check_fit(walker, estimator, X, node)
+    if not raises or not isinstance(estimator, Instance) or not isinstance(X, Frame):
+        return
+    if any(k.arg == "n_jobs" for k in node.keywords):
+        return  # folds fitted in parallel: which fails first is not certain
+    rows = first_fold(walker, estimator, X, y, cv)
+    if rows is not None or X.pristine:
+        check_fit(walker, estimator, X, node, rows)
+
+
+def first_fold(
+    walker: Walker, estimator: Instance, X: Frame, y: Value, cv: Value | None
+) -> Any | None:
+    """The training positions of the first split `cv` makes of `X`, `y` (None: unknown)."""
+    from mleworld.world.static.params import literal
+
+    if X.rows is None or not X.ordered:
+        return None
+    target = None
+    if isinstance(y, SeriesVal) and y.origin is not None and y.origin.ordered and y.name:
+        origin = y.origin
+        if origin.kinds is not None and origin.kinds.get(y.name) == kinds.FILE:
+            table = file_table(walker, origin.source)
+            if table is not None and y.name in table.columns and len(table) == X.rows:
+                target = table[y.name]
+    if cv is None:
+        splitter: Any = 5
+    elif isinstance(cv, Instance):
+        if len(cv.params) != len(cv.given) or not str(cv.cls.__module__).startswith("sklearn."):
+            return None
+        if cv.params.get("shuffle") and not isinstance(cv.params.get("random_state"), int):
+            return None
+        splitter = cv.cls(**cv.params)
+    else:
+        splitter = literal(cv)
+        if not isinstance(splitter, int) or isinstance(splitter, bool):
+            return None
+    last = (
+        estimator.inner[-1]
+        if estimator.cls.__name__ == "Pipeline" and estimator.inner
+        else estimator
+    )
+    import numpy as np
+    from sklearn.base import is_classifier
+    from sklearn.model_selection import check_cv
+
+    try:
+        classifier = is_classifier(last.cls())
+        if target is None and classifier and isinstance(splitter, int):
+            return None  # scikit-learn stratifies on the target
+        splits = check_cv(splitter, target, classifier=classifier)
+        train, _ = next(iter(splits.split(np.zeros((X.rows, 1)), target)))
+    except Exception:
+        return None
+    return train
+
+
+_COMPARE = {ast.Eq: "__eq__", ast.NotEq: "__ne__", ast.Lt: "__lt__", ast.LtE: "__le__",
+            ast.Gt: "__gt__", ast.GtE: "__ge__"}  # fmt: skip
+
+
+def check_loc_assign(walker: Walker, frame: Frame, value: Value, node: ast.Subscript) -> None:
+    """`df.loc[df[c] == "x", col] = 0` on a frame whose values are its file's: pandas 3 refuses
+    numbers in a str column. The mask and the assignment run for real on the file's two
+    columns, so the rows it hits and the error (or none) are pandas' own."""
+    from mleworld.world.static.params import literal
+
+    key = node.slice
+    if not (frame.pristine and isinstance(key, ast.Tuple) and len(key.elts) == 2):
+        return
+    column, mask = key.elts[1], key.elts[0]
+    if not (isinstance(column, ast.Constant) and isinstance(column.value, str)):
+        return
+    fill = literal(value)
+    if isinstance(fill, bool) or not isinstance(fill, int | float):
+        return
+    if not (isinstance(mask, ast.Compare) and len(mask.ops) == 1 and type(mask.ops[0]) in _COMPARE):
+        return
+    left, right = mask.left, mask.comparators[0]
+    if not (
+        isinstance(left, ast.Subscript)
+        and isinstance(left.slice, ast.Constant)
+        and isinstance(left.slice.value, str)
+        and isinstance(right, ast.Constant)
+        and isinstance(node.value, ast.Attribute)
+        and ast.unparse(left.value) == ast.unparse(node.value.value)
+    ):
+        return  # a mask of another frame, or of something not a literal
+    table = file_table(walker, frame.source)
+    names = [column.value, left.slice.value]
+    if table is None or any(
+        n not in table.columns or n not in (frame.columns or []) for n in names
+    ):
+        return
+    part = table[list(dict.fromkeys(names))].copy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            rows = getattr(part[left.slice.value], _COMPARE[type(mask.ops[0])])(right.value)
+            part.loc[rows, column.value] = fill
+        except (TypeError, ValueError) as exc:
+            walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
+        except Exception:
+            return
+
+
+def check_astype(
+    walker: Walker, series: SeriesVal, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> None:
+    """`df[c].astype(int)` of a column whose values are still all the file's: pandas casts the
+    real column, so a NaN (IntCastingNaNError) or a text cell raises as it will."""
+    from mleworld.world.static.lengths import MISSING
+    from mleworld.world.static.params import literal_or_type
+
+    frame, name = series.origin, series.name
+    if frame is None or name is None or set(kw) - {"dtype"}:
+        return
+    if not (frame.pristine or (frame.ordered and (frame.kinds or {}).get(name) == kinds.FILE)):
+        return
+    dtype = literal_or_type(args[0] if args else kw.get("dtype", UNKNOWN))
+    if dtype is MISSING or len(args) > 1:
+        return
+    table = file_table(walker, frame.source)
+    if table is None or name not in table.columns:
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            table[name].astype(dtype)
+        except (TypeError, ValueError) as exc:
+            walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
+        except Exception:
+            return

@@ -219,3 +219,38 @@ def split(
         if sizes is not None:
             parts[-2].rows, parts[-1].rows = sizes  # type: ignore[attr-defined]
     return Seq(parts, "list")
+
+
+def get_dummies(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`pd.get_dummies(df, columns=[...])` of a frame whose values are its file's: run for real
+    on the file's values, so the frame it gives has exactly pandas' columns (the encoded
+    ones gone, one per category added)."""
+    from mleworld.world.static.dtypes import file_values
+    from mleworld.world.static.lengths import MISSING
+    from mleworld.world.static.params import literal_or_type
+
+    data = args[0] if args else kw.get("data")
+    if star or not isinstance(data, Frame) or not data.pristine:
+        return UNKNOWN
+    rest = [literal_or_type(a) for a in args[1:]]
+    named = {k: literal_or_type(v) for k, v in kw.items() if k != "data"}
+    if any(v is MISSING for v in [*rest, *named.values()]):
+        return UNKNOWN
+    table = file_values(walker, data)
+    if table is None:
+        return UNKNOWN
+    import pandas as pd
+
+    try:
+        encoded = pd.get_dummies(table, *rest, **named)
+    except Exception:
+        return UNKNOWN
+    names = list(encoded.columns)
+    if not all(isinstance(c, str) for c in names) or len(set(names)) != len(names):
+        return UNKNOWN
+    frame = Frame(names, data.source, exact=True, rows=data.rows, ordered=data.ordered)
+    kept = set(data.columns or [])
+    frame.kinds = {c: kinds.FILE if c in kept else kinds.NUM for c in names}
+    return frame

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import kinds, kwargs, lengths, positions, reductions
+from mleworld.world.static import dtypes, kinds, kwargs, lengths, offsets, positions, reductions
 from mleworld.world.static.columns import KEY_CONFIDENCE, key_error
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -89,6 +89,7 @@ def frame_method(
     name = method.name
     if method.func is not None:
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
+    offsets.check_method(walker, name, args, kw, node, star)
     if name not in _READS or "inplace" in kw:
         frame.pristine = False  # the method may change the frame's values in place
     mutates = name not in _READS or "inplace" in kw
@@ -292,6 +293,7 @@ def series_method(
 ) -> Value:
     if method.func is not None:
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
+    offsets.check_method(walker, method.name, args, kw, node, star)
     series = method.owner
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
@@ -299,6 +301,8 @@ def series_method(
         return VectorVal(series.rows)
     if not isinstance(series, SeriesVal):
         return UNKNOWN
+    if method.name == "astype" and not star:
+        dtypes.check_astype(walker, series, args, kw, node)
     if method.name in _SERIES_SAME_ROWS or method.name in _SERIES_FEWER_ROWS:
         if _is_true(kw.get("inplace")):
             return Const(None)

@@ -13,6 +13,7 @@ dtype-only error would be is known too: reductions.py builds a stand-in frame
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.values import UNKNOWN, Const, Frame, Obj, SeriesVal, Value, VectorVal
@@ -38,6 +39,13 @@ MASKS = frozenset({"isna", "notna", "isnull", "notnull"})
 _NUMERIC_DTYPES = frozenset(
     {"float", "int", "float64", "float32", "int64", "int32", "int8", "bool"}
 )
+
+
+@dataclass(eq=False)
+class Real:
+    """A column's kind when analysis computed its values from the file (`pd.cut` of a column)."""
+
+    values: Any  # a pandas Series indexed as the file's rows
 
 
 def subset(frame: Frame, result: Value) -> Value:
@@ -73,6 +81,19 @@ def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
         frame.kinds.pop(name, None)
     if len(names) == 1 and numeric(value):
         frame.kinds[names[0]] = NUM
+    elif len(names) == 1 and _aligned(frame, value):
+        frame.kinds[names[0]] = Real(value.real)  # type: ignore[union-attr]
+
+
+def _aligned(frame: Frame, value: Value) -> bool:
+    """`value` holds computed values for every row of `frame`, in its order."""
+    if not isinstance(value, SeriesVal) or value.real is None or value.origin is None:
+        return False
+    origin = value.origin
+    return (
+        frame.ordered and origin.ordered and origin.source == frame.source
+        and len(value.real) == frame.rows
+    )  # fmt: skip
 
 
 def numeric(value: Value) -> bool:
@@ -113,8 +134,12 @@ def numeric_dtype(value: Value | None) -> bool:
     return False
 
 
-def stand_in(walker: Walker, frame: Frame) -> Any | None:
-    """A frame with `frame`'s columns and dtypes: the file's own columns, zeros for numbers."""
+def stand_in(walker: Walker, frame: Frame, computed: bool = False) -> Any | None:
+    """A frame with `frame`'s columns and dtypes: the file's own columns, zeros for numbers.
+
+    `computed`: columns whose values analysis computed (Real) are used as they are; the
+    caller knows the frame's rows are the file's, in order (else there is no stand-in).
+    """
     from mleworld.world.static.dtypes import file_table
 
     if frame.kinds is None or frame.columns is None or not frame.exact or not frame.is_frame:
@@ -128,6 +153,9 @@ def stand_in(walker: Walker, frame: Frame) -> Any | None:
         c not in table.columns for c in frame.columns if frame.kinds[c] == FILE
     ):
         return None
+    real = {c: k.values for c, k in frame.kinds.items() if isinstance(k, Real)}
+    if real and not (computed and frame.ordered):
+        return None
     import numpy as np
     import pandas as pd
 
@@ -136,7 +164,14 @@ def stand_in(walker: Walker, frame: Frame) -> Any | None:
 
     try:
         return pd.DataFrame(
-            {c: table[c] if frame.kinds[c] == FILE else np.zeros(len(table)) for c in frame.columns}
+            {
+                c: real[c]
+                if c in real
+                else table[c]
+                if frame.kinds[c] == FILE
+                else np.zeros(len(table))
+                for c in frame.columns
+            }  # fmt: skip
         )
     except Exception:
         return None
@@ -178,6 +213,50 @@ def to_datetime(
     if star or not isinstance(first, SeriesVal) or first.kind is not None:
         return UNKNOWN
     return SeriesVal(first.name, rows=first.rows, kind="datetime")
+
+
+def cut(walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool) -> Value:
+    return _binned("cut", walker, args, kw, star)
+
+
+def qcut(walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool) -> Value:
+    return _binned("qcut", walker, args, kw, star)
+
+
+def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], star: bool) -> Value:
+    """`pd.cut(df[c], bins, labels=...)` / `pd.qcut`: computed for real when `c` is still
+    the file's column of a frame holding all the file's rows in order and every other
+    argument is a literal (its categories' text may reach an estimator: dtypes.py)."""
+    from mleworld.world.static.lengths import MISSING
+    from mleworld.world.static.params import literal
+
+    first = args[0] if args else kw.get("x")
+    if star or not isinstance(first, SeriesVal):
+        return UNKNOWN
+    plain = SeriesVal(first.name, rows=first.rows, origin=first.origin)
+    frame = first.origin
+    if frame is None or not frame.ordered or frame.kinds is None or first.name is None:
+        return plain
+    if frame.kinds.get(first.name) != FILE:
+        return plain
+    rest = [literal(a) for a in args[1:]]
+    named = {k: literal(v) for k, v in kw.items() if k != "x"}
+    literals = [*rest, *named.values()]
+    if any(v is MISSING for v in literals) or named.get("retbins"):
+        return UNKNOWN  # an argument that is not a literal; retbins gives a tuple
+    from mleworld.world.static.dtypes import file_table
+
+    table = file_table(walker, frame.source)
+    if table is None or first.name not in table.columns:
+        return plain
+    import pandas as pd
+
+    func = pd.qcut if how == "qcut" else pd.cut
+    try:
+        plain.real = func(table[first.name], *rest, **named)
+    except Exception:
+        return plain
+    return plain
 
 
 def datetime_attribute(series: SeriesVal, attr: str) -> Value:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import re
 import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -54,7 +55,52 @@ def check_callable(
     star: bool,
 ) -> None:
     """Check a call of a library function or class."""
-    _emit(walker, rejection(obj, args, kwargs, star), node)
+    found = rejection(obj, args, kwargs, star)
+    _emit(
+        walker, found if found is not None else count_rejection(obj, len(args), kwargs, star), node
+    )
+
+
+# CPython's binding errors about how many arguments came (the callee's body never runs)
+_COUNT_ERROR = re.compile(
+    r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given"
+    r"|missing \d+ required positional arguments?"
+)
+_COUNTED_LIBRARIES = ("numpy", "pandas", "scipy", "sklearn")
+
+
+def count_rejection(obj: Any, given: int, kwargs: dict[str, Any], star: bool) -> Rejection | None:
+    """Too many or too few positional arguments for a library function (`np.hstack(a, b)`).
+
+    When the installed function's signature cannot bind the call, the function is called
+    with placeholders: binding fails before its body runs, so the TypeError it raises is
+    the program's, named as the library names it (numpy's dispatchers name the public
+    function).
+    """
+    if star or isinstance(obj, type):
+        return None
+    module = str(getattr(obj, "__module__", "") or "").partition(".")[0]
+    if module not in _COUNTED_LIBRARIES:
+        return None
+    dispatched = type(obj).__name__ == "_ArrayFunctionDispatcher"
+    if not (dispatched or isinstance(obj, types.FunctionType)):
+        return None
+    try:
+        inspect.signature(obj).bind(*range(given), **dict.fromkeys(kwargs))
+        return None
+    except TypeError:
+        pass
+    except ValueError:
+        return None
+    try:
+        obj(*(object() for _ in range(given)), **{k: object() for k in kwargs})
+    except TypeError as exc:
+        text = str(exc)
+        if _COUNT_ERROR.search(text) and "\n" not in text:
+            return Rejection(None, f"TypeError: {text}", CONFIDENCE)
+    except Exception:
+        return None
+    return None
 
 
 def rejection(obj: Any, args: list[Any], kwargs: dict[str, Any], star: bool) -> Rejection | None:

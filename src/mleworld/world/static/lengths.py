@@ -152,7 +152,27 @@ def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Val
         return UNKNOWN
     X = args[0] if args else kw.get("X", UNKNOWN)
     n = X.rows if isinstance(X, Frame) and X.is_frame or isinstance(X, ArrayVal) else None
-    return VectorVal(n, ndim, numeric=method != "predict") if n is not None else UNKNOWN
+    if n is None:
+        return UNKNOWN
+    width = owner.classes if method in ("predict_proba", "predict_log_proba") else None
+    return VectorVal(n, ndim, numeric=method != "predict", width=width)
+
+
+def fitted(walker: Walker, owner: Instance, y: Value) -> None:
+    """`owner.fit(X, y)`: how many classes it saw, when `y` is a file column with all its
+    rows (classes_ is np.unique(y): predict_proba has that many columns)."""
+    from mleworld.world.static.dtypes import file_table
+
+    count = None
+    if isinstance(y, SeriesVal) and y.origin is not None and y.name is not None:
+        frame = y.origin
+        whole = frame.pristine or (
+            frame.ordered and frame.kinds is not None and frame.kinds.get(y.name) == kinds.FILE
+        )
+        table = file_table(walker, frame.source) if whole else None
+        if table is not None and y.name in table.columns and not table[y.name].isna().any():
+            count = int(table[y.name].nunique())
+    owner.classes = count if walker.certain or owner.classes == count else None
 
 
 def _sklearn_api(cls: type) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, frame_sources, kinds, lengths, params, work
+from mleworld.world.static import files, frame_sources, kinds, lengths, offsets, params, work
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -204,6 +204,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "DataFrame"): frame_sources.dataframe,
     ("pandas", "Series"): _series,
     ("pandas", "concat"): frame_sources.concat,
+    ("pandas", "get_dummies"): frame_sources.get_dummies,
     ("sklearn.model_selection", "train_test_split"): frame_sources.split,
     ("sklearn.model_selection", "cross_val_score"): work.cross_val,
     ("sklearn.model_selection", "cross_validate"): work.cross_val,
@@ -220,6 +221,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("builtins", "str"): _str,
     ("builtins", "len"): lengths.length,
     ("pandas", "to_datetime"): kinds.to_datetime,
+    ("pandas", "cut"): kinds.cut,
+    ("pandas", "qcut"): kinds.qcut,
     ("numpy", "zeros"): lengths.builder,
     ("numpy", "ones"): lengths.builder,
     ("numpy", "empty"): lengths.builder,
@@ -242,6 +245,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("shutil", "copyfile"): _copy,
     ("shutil", "copy2"): _copy,
     ("shutil", "move"): _copy,
+    **offsets.HANDLERS,
 }
 _RESOLVED: dict[int, tuple[Any, Handler]] = {}
 _PENDING: set[tuple[str, str]] = set(HANDLERS)

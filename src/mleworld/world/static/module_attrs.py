@@ -19,6 +19,7 @@ import warnings
 from typing import TYPE_CHECKING
 
 from mleworld.world.static import imports, lengths, suggest
+from mleworld.world.static import params as params_mod
 from mleworld.world.static.values import UNKNOWN, Instance, Method, ModuleVal, Obj, Value
 
 if TYPE_CHECKING:
@@ -98,6 +99,9 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
         if attr in lengths.PREDICTS:
             return Method(base, attr)  # an `available_if` descriptor: Pipeline.predict_proba
         return UNKNOWN
+    if attr.endswith("_") and not attr.startswith("_") and base.fitted:
+        _fitted_attribute(walker, base, attr, node)
+        return UNKNOWN
     if attr.startswith("_") or attr.endswith("_") or id(node) not in walker.files.call_funcs:
         return UNKNOWN
     if inspect.getattr_static(cls, "__getattr__", None) is not None:
@@ -112,6 +116,36 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
     )
     walker.emit("module_attrs", "AttributeError", message, node, INSTANCE_CONFIDENCE)
     return UNKNOWN
+
+
+# set by fit only when X is a frame with text column names, which the trial data is not
+_DATA_ATTRS = frozenset({"feature_names_in_"})
+
+
+def _fitted_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST) -> None:
+    """`model.feature_importances_` of a fitted LogisticRegression: no fit ever sets it.
+
+    The estimator is fitted for real on the trial datasets with the program's literal
+    parameters; an attribute none of those fits sets is missing, and Python's suggestion
+    is judged with and without the attributes only a frame's fit adds (when they would
+    change it, nothing is said)."""
+    if attr in _DATA_ATTRS or len(base.params) != len(base.given):
+        return
+    found = params_mod.fitted_attributes(base.cls, base.params)
+    if not found or any(attr in names for names in found):
+        return
+    names = sorted(found[0])
+    suggestions = {
+        suggest.best_match(attr, names),
+        suggest.best_match(attr, sorted(set(names) | _DATA_ATTRS)),
+    }
+    if len(suggestions) != 1 or len({frozenset(n) for n in found}) != 1:
+        return
+    message = suggest.with_suggestion(
+        f"AttributeError: '{base.cls.__name__}' object has no attribute '{attr}'",
+        suggestions.pop(),
+    )
+    walker.emit("module_attrs", "AttributeError", message, node, INSTANCE_CONFIDENCE)
 
 
 def _init_params(cls: type) -> set[str] | None:

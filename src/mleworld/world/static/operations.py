@@ -18,6 +18,7 @@ from mleworld.world.static import (
     callbacks,
     calls,
     columns,
+    dtypes,
     kinds,
     lengths,
     module_attrs,
@@ -86,6 +87,8 @@ class OperationWalker:
             return files_mod.path_attribute(base, attr)
         if isinstance(base, ArrayVal) and attr == "shape":
             return lengths.shape(base)
+        if isinstance(base, ArrayVal) and attr == "reshape":
+            return Method(base, attr)
         if isinstance(base, VectorVal):
             return lengths.vector_attribute(self, base, attr, node)
         if isinstance(base, GroupBy):
@@ -147,6 +150,8 @@ class OperationWalker:
             positions.array_columns(self, base, key, node)
             return UNKNOWN
         if isinstance(base, VectorVal):
+            if base.width is not None:
+                positions.array_columns(self, ArrayVal(base.width, rows=base.length), key, node)
             return lengths.vector_getitem(base, node)
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)
@@ -170,6 +175,8 @@ class OperationWalker:
             columns.setitem(self, base, key, node)
             kinds.on_setitem(base, str_list(key), value)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
+            if base.name == "loc":
+                dtypes.check_loc_assign(self, base.owner, value, node)
             columns.indexer_setitem(self, base, key, node)
             base.owner.kinds = None
         elif isinstance(base, DictVal) and base.closed and const_str(key) is not None:

@@ -77,6 +77,13 @@ def literal(value: Value) -> Any:
     return _MISSING
 
 
+def literal_or_type(value: Value) -> Any:
+    """A literal, or a class the program names (`dtype=float`, `np.int64`), else _MISSING."""
+    if isinstance(value, Obj) and isinstance(value.obj, type):
+        return value.obj
+    return literal(value)
+
+
 def exception_line(exc: BaseException) -> str:
     """The last line(s) Python prints for an uncaught exception."""
     kind = type(exc)
@@ -259,3 +266,28 @@ def _trial_fit(cls: type, params: dict[str, Any]) -> tuple[str, str, str] | None
     if len(lines) != 1 or len(kinds) != 1:
         return None  # the text depends on the data: not the parameters' doing alone
     return "fit", kinds.pop(), lines.pop()
+
+
+def fitted_attributes(cls: type, params: dict[str, Any]) -> list[frozenset[str]] | None:
+    """The attribute names a trial-worthy estimator has after fitting on each trial dataset
+    with these parameters (None when it is not trial-fitted or a fit fails)."""
+    key = ("attrs", cls, repr(sorted(params.items())))
+    if key in _ATTRS:
+        return _ATTRS[key]
+    found: list[frozenset[str]] | None = None
+    if _trial_worthy(cls):
+        found = []
+        try:
+            for X, y in _datasets(cls):
+                obj = cls(**params)
+                if _fit_error(obj, X, y) is not None:
+                    found = None
+                    break
+                found.append(frozenset(dir(obj)))
+        except Exception:
+            found = None
+    _ATTRS[key] = found
+    return found
+
+
+_ATTRS: dict[tuple[Any, ...], list[frozenset[str]] | None] = {}

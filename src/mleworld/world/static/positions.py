@@ -16,8 +16,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static.params import literal
-from mleworld.world.static.values import ArrayVal, Frame, Seq, Value
+from mleworld.world.static.params import exception_line, literal
+from mleworld.world.static.values import UNKNOWN, ArrayVal, Frame, Seq, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -62,6 +62,35 @@ def array(frame: Frame) -> Value | None:
     if frame.exact and frame.is_frame and frame.columns is not None:
         return ArrayVal(len(frame.columns), rows=frame.rows)
     return None
+
+
+# 2-D arrays larger than this are not rebuilt to ask numpy how it reshapes them
+_RESHAPE_CELLS = 100_000_000
+
+
+def array_method(
+    walker: Walker, arr: ArrayVal, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> Value:
+    """`arr.reshape(-1, 8, 9)` of an array whose rows and width are known: numpy decides."""
+    if name != "reshape" or kw or not args or arr.rows is None:
+        return UNKNOWN
+    shape = [literal(a) for a in args]
+    if len(shape) == 1 and isinstance(shape[0], tuple | list):
+        shape = list(shape[0])
+    if not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
+        return UNKNOWN
+    cells = arr.rows * arr.width
+    if cells > _RESHAPE_CELLS:
+        return UNKNOWN
+    import numpy as np
+
+    try:
+        np.zeros(cells, dtype=np.bool_).reshape(shape)  # calloc'd: no page is touched
+    except ValueError as exc:
+        walker.emit("lengths", "ValueError", exception_line(exc), node, CONFIDENCE)
+    except Exception:
+        return UNKNOWN
+    return UNKNOWN
 
 
 def array_columns(walker: Walker, arr: ArrayVal, key: Value, node: ast.Subscript) -> None:

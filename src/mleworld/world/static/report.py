@@ -27,6 +27,7 @@ DETECTORS: tuple[str, ...] = (
     "boosters",
     "reductions",
     "lengths",
+    "offsets",
     "submission",
 )
 

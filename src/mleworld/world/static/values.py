@@ -102,6 +102,8 @@ class Instance(Value):
     inner: list[Instance] = field(default_factory=list)
     fit_error: tuple[str, str] | None = None
     given: dict[str, Value] = field(default_factory=dict)  # every bound argument, as walked
+    classes: int | None = None  # the classes its last fit saw, when known (lengths.fitted)
+    fitted: bool = False  # a fit of it was walked (its fitted attributes exist)
 
 
 @dataclass(eq=False)
@@ -133,7 +135,8 @@ class Frame(Value):
     # read_csv (so dtypes.py may read them from the file).
     pristine: bool = False
     rows: int | None = None  # its row count, while the walk can follow it (lengths.py)
-    kinds: dict[str, str] | None = None  # column -> "file" or "num" dtype (kinds.py)
+    # column -> "file" or "num" dtype, or a kinds.Real: values computed from the file (kinds.py)
+    kinds: dict[str, Any] | None = None
     ordered: bool = False  # its rows are its file's, all of them, in the file's order
 
     def has(self, name: str) -> bool:
@@ -180,6 +183,7 @@ class SeriesVal(Value):
     numeric: bool = False  # its dtype is surely a number or bool (kinds.py)
     # "datetime" (pd.to_datetime of it), or "dt": its `.dt` accessor, not a Series itself
     kind: str | None = None
+    real: Any = None  # its values, when analysis computed them from the file (kinds.cut)
 
 
 @dataclass(eq=False)
@@ -190,6 +194,7 @@ class VectorVal(Value):
     ndim: int = 1
     ndarray: bool = True  # False for a Series' `.values`, which may be a pandas array
     numeric: bool = False  # surely numbers (np.zeros, predict_proba)
+    width: int | None = None  # columns of a 2-D prediction (predict_proba: the classes fitted)
 
 
 @dataclass(eq=False)

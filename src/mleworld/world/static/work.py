@@ -274,7 +274,10 @@ def cross_val(
     if not isinstance(estimator, Instance):
         return UNKNOWN
     X = args[1] if len(args) > 1 else kw.get("X", UNKNOWN)
-    dtypes.check_cross_val(walker, estimator, X, node)
+    y = args[2] if len(args) > 2 else kw.get("y", UNKNOWN)
+    dtypes.check_cross_val(
+        walker, estimator, X, node, y, args[3] if len(args) > 3 else kw.get("cv")
+    )
     rows, features = shape_of(walker, X)
     k = folds(args[3] if len(args) > 3 else kw.get("cv"), rows)
     label = f"cross-validation: {k:.0f} folds"
