@@ -19,9 +19,11 @@ This module owns reading and labelling; training/fast.py owns what is fitted.
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +76,6 @@ class TrainingSet:
         timings: dict[str, float],
     ) -> TrainingSet:
         """The split of `corpus`, analysed with `workers` processes; adds read_s and static_s."""
-        import time
-
         started = time.perf_counter()
         all_records = [r for r in corpus.iter_records() if not r.harness_error]
         holdout = corpus.holdout()
@@ -143,36 +143,36 @@ class TrainingSet:
             cal_rows=cal_rows,
         )
 
-    @property
+    @cached_property
     def tasks(self) -> list[str]:
         return [r.task_id for r in self.records]
 
-    @property
+    @cached_property
     def runs(self) -> list[str]:
         return [f"{r.task_id}/{r.run_id}" for r in self.records]
 
-    @property
+    @cached_property
     def stages(self) -> list[str]:
         return [r.stage for r in self.records]
 
-    @property
+    @cached_property
     def ids(self) -> list[str]:
         return [r.id for r in self.records]
 
-    @property
+    @cached_property
     def limits(self) -> np.ndarray:
         """Each query's time limit in seconds."""
         return np.array([float(q.x.time_limit_s) for q in self.queries])
 
-    @property
+    @cached_property
     def timed_out(self) -> np.ndarray:
         return np.array([lbl == TIMEOUT for lbl in self.labels])
 
-    @property
+    @cached_property
     def crashed(self) -> np.ndarray:
         return np.array([lbl not in (CLEAN, TIMEOUT) for lbl in self.labels])
 
-    @property
+    @cached_property
     def y(self) -> np.ndarray:
         """Each row's class head label as an index into `head_classes`."""
         index = {c: i for i, c in enumerate(self.head_classes)}
