@@ -16,7 +16,7 @@ import inspect
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import kinds, lengths, positions, suggest
+from mleworld.world.static import kinds, lengths, positions, row_counts, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     Frame,
@@ -79,7 +79,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     name = const_str(key)
     if name is not None:
         if frame.has(name):
-            return kinds.column(walker, frame, lengths.column(frame, name))
+            return kinds.column(walker, frame, row_counts.column(frame, name))
         walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
         return UNKNOWN
     names = str_list(key) if isinstance(key, Seq) else None
@@ -92,16 +92,18 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
             return UNKNOWN
         # `df[names]` has exactly those columns, or raises
         result = Frame(list(names), frame.source, True, pristine=frame.pristine, rows=frame.rows)
-        result.ordered = frame.ordered
+        result.ordered, result.ranged = frame.ordered, frame.ranged
         return kinds.subset(frame, result)
     if isinstance(key, Keys):
         if not key.many:
-            return lengths.column(frame, None)
+            return row_counts.column(frame, None)
         kept = [c for c in frame.columns if c in key.upper]
         result = Frame(kept, frame.source, exact=False, pristine=frame.pristine, rows=frame.rows)
-        result.ordered = frame.ordered
+        result.ordered, result.ranged = frame.ordered, frame.ranged
         return kinds.subset(frame, result)
-    if isinstance(node.slice, ast.Slice) or is_mask(node.slice):
+    if isinstance(node.slice, ast.Slice):
+        return row_counts.row_slice(walker, frame, node.slice, kinds.subset(frame, frame.copy()))
+    if is_mask(node.slice):
         return kinds.subset(frame, frame.copy())
     return UNKNOWN
 
@@ -135,6 +137,9 @@ def delitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> No
 def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscript) -> Value:
     frame = method.owner
     assert isinstance(frame, Frame)
+    part = row_counts.key_part(frame, key) if method.name == "loc" else None
+    if part is not None:
+        return kinds.subset(frame, part) if part.columns is not None else part
     if frame.columns is None:
         return UNKNOWN
     if method.name == "iloc" and positions.iloc_columns(walker, frame, key, node):
@@ -162,6 +167,8 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
         # A slice, a mask or a list of labels gives rows as a frame; a scalar may give one row.
         rows = isinstance(node.slice, ast.Slice) or is_mask(node.slice) or isinstance(key, Seq)
         result = frame.copy(is_frame=frame.is_frame and rows)
+        if method.name == "iloc":
+            result = row_counts.row_slice(walker, frame, node.slice, result)
         return kinds.subset(frame, result) if result.is_frame else result
     return UNKNOWN
 

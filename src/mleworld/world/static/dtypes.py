@@ -312,8 +312,8 @@ def check_astype(
 ) -> None:
     """`df[c].astype(int)` of a column whose values are still all the file's: pandas casts the
     real column, so a NaN (IntCastingNaNError) or a text cell raises as it will."""
-    from mleworld.world.static.lengths import MISSING
     from mleworld.world.static.params import literal_or_type
+    from mleworld.world.static.row_counts import MISSING
 
     frame, name = series.origin, series.name
     if frame is None or name is None or set(kw) - {"dtype"}:

@@ -208,6 +208,6 @@ def aug_assign(walker: Walker, node: ast.AugAssign) -> None:
         walker.setitem(base, key, UNKNOWN, target)
     elif isinstance(target, ast.Attribute):
         base = walker.expr(target.value)
-        walker.attribute(base, target.attr, target)
+        current = walker.attribute(base, target.attr, target)
         walker.expr(node.value)
-        walker.set_attribute(base, target.attr, UNKNOWN)
+        walker.set_attribute(base, target.attr, lengths.aug_assign(current) or UNKNOWN)

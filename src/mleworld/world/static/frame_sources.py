@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files, kinds, lengths
+from mleworld.world.static import files, kinds, lengths, row_counts
 from mleworld.world.static.headers import read_header
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -128,7 +128,8 @@ def read_csv(
         frame.kinds = dict.fromkeys(cols, kinds.FILE)
         frame.ordered = True
     if set(kw) <= {"encoding", "low_memory", "usecols"} and sep == ",":
-        frame.rows = lengths.file_rows(walker, target)
+        frame.rows = row_counts.file_rows(walker, target)
+        frame.ranged = True
     return frame
 
 
@@ -145,18 +146,19 @@ def dataframe(
         return UNKNOWN
     data = args[0] if args else kw.get("data")
     columns = args[2] if len(args) > 2 else kw.get("columns")
+    own_index = "index" in kw or len(args) > 1
     if columns is not None:
         names = str_list(columns)
         if names is not None and not isinstance(data, Frame):
-            return Frame(list(names), "DataFrame()", exact=True)
+            rows = None if own_index else lengths.array_frame(walker, data, list(names), node)
+            return Frame(list(names), "DataFrame()", exact=True, rows=rows, ranged=True)
         return UNKNOWN
+    rows = None if own_index or data is None else lengths.array_frame(walker, data, None, node)
+    if rows is not None:
+        return Frame(None, "DataFrame()", exact=False, rows=rows, ranged=True)
     if isinstance(data, DictVal):
-        rows = (
-            None
-            if "index" in kw or len(args) > 1
-            else lengths.dataframe_from_dict(walker, data, node)
-        )
-        return Frame(list(data.items), "DataFrame()", exact=True, rows=rows)
+        rows = None if own_index else lengths.dataframe_from_dict(walker, data, node)
+        return Frame(list(data.items), "DataFrame()", exact=True, rows=rows, ranged=True)
     if isinstance(data, Frame) and data.columns is not None and data.is_frame:
         return data.copy()
     return UNKNOWN
@@ -173,8 +175,13 @@ def concat(
         counts = [f.rows for f in frames]  # type: ignore[union-attr]
         total = sum(c for c in counts if c is not None) if None not in counts else None
         return SeriesVal(None, rows=total)
-    if not all(isinstance(f, Frame) and f.columns is not None and f.is_frame for f in frames):
+    if not all(isinstance(f, Frame) and f.is_frame for f in frames):
         return UNKNOWN
+    side_rows = row_counts.side_by_side(frames, kw)  # type: ignore[arg-type]
+    parts = row_counts.keyed_parts(frames, kw)  # type: ignore[arg-type]
+    if any(f.columns is None for f in frames):  # type: ignore[union-attr]
+        rows = side_rows if parts is None else sum(parts.values())
+        return UNKNOWN if rows is None else Frame(None, "concat()", False, rows=rows, parts=parts)
     axis = kw.get("axis", Const(0))
     join = const_str(kw.get("join", Const("outer")))
     if not isinstance(axis, Const) or axis.value not in (0, 1, "index", "columns") or join is None:
@@ -184,10 +191,15 @@ def concat(
         union.extend(c for c in f.columns or [] if c not in union)  # type: ignore[union-attr]
     exact = join == "outer" and all(f.exact for f in frames)  # type: ignore[union-attr]
     counts = [f.rows for f in frames]  # type: ignore[union-attr]
-    rows = (
-        sum(c for c in counts if c is not None) if None not in counts and _axis_rows(kw) else None
-    )
-    return Frame(union, "concat()", exact=exact, rows=rows)
+    stacked = _axis_rows(kw)
+    rows = sum(c for c in counts if c is not None) if None not in counts and stacked else side_rows
+    ranged = rows is not None and (side_rows is not None or _is_true(kw.get("ignore_index")))
+    parts = row_counts.keyed_parts(frames, kw)  # type: ignore[arg-type]
+    return Frame(union, "concat()", exact=exact, rows=rows, ranged=ranged, parts=parts)
+
+
+def _is_true(value: Value | None) -> bool:
+    return isinstance(value, Const) and value.value is True
 
 
 def _axis_rows(kw: dict[str, Value]) -> bool:
@@ -196,7 +208,7 @@ def _axis_rows(kw: dict[str, Value]) -> bool:
     return (
         isinstance(axis, Const)
         and axis.value in (0, "index")
-        and set(kw) <= {"axis", "ignore_index"}
+        and set(kw) <= {"axis", "ignore_index", "keys"}
     )
 
 
@@ -206,7 +218,7 @@ def split(
     """train_test_split: each array becomes a train and a test part of the same kind."""
     if star or not args:
         return UNKNOWN
-    sizes = lengths.split_sizes(args, kw)
+    sizes = row_counts.split_sizes(args, kw)
     parts: list[Value] = []
     for arr in args:
         if isinstance(arr, Frame) and arr.columns is not None and arr.is_frame:
@@ -214,7 +226,7 @@ def split(
         elif isinstance(arr, SeriesVal):
             parts.extend([SeriesVal(arr.name), SeriesVal(arr.name)])
         else:
-            parts.extend(lengths.split_parts(arr, sizes))
+            parts.extend(row_counts.split_parts(arr, sizes))
             continue
         if sizes is not None:
             parts[-2].rows, parts[-1].rows = sizes  # type: ignore[attr-defined]
@@ -228,12 +240,16 @@ def get_dummies(
     on the file's values, so the frame it gives has exactly pandas' columns (the encoded
     ones gone, one per category added)."""
     from mleworld.world.static.dtypes import file_values
-    from mleworld.world.static.lengths import MISSING
     from mleworld.world.static.params import literal_or_type
+    from mleworld.world.static.row_counts import MISSING
 
     data = args[0] if args else kw.get("data")
-    if star or not isinstance(data, Frame) or not data.pristine:
+    if star or not isinstance(data, Frame) or not data.is_frame:
         return UNKNOWN
+    if not data.pristine:  # its columns are not computed here; it has the frame's rows
+        if data.rows is None:
+            return UNKNOWN
+        return Frame(None, data.source, False, rows=data.rows, ranged=data.ranged, parts=data.parts)
     rest = [literal_or_type(a) for a in args[1:]]
     named = {k: literal_or_type(v) for k, v in kw.items() if k != "data"}
     if any(v is MISSING for v in [*rest, *named.values()]):
@@ -250,7 +266,9 @@ def get_dummies(
     names = list(encoded.columns)
     if not all(isinstance(c, str) for c in names) or len(set(names)) != len(names):
         return UNKNOWN
-    frame = Frame(names, data.source, exact=True, rows=data.rows, ordered=data.ordered)
+    frame = Frame(
+        names, data.source, exact=True, rows=data.rows, ordered=data.ordered, ranged=data.ranged
+    )
     kept = set(data.columns or [])
     frame.kinds = {c: kinds.FILE if c in kept else kinds.NUM for c in names}
     return frame

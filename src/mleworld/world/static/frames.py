@@ -11,7 +11,16 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import dtypes, kinds, kwargs, lengths, offsets, positions, reductions
+from mleworld.world.static import (
+    dtypes,
+    kinds,
+    kwargs,
+    lengths,
+    offsets,
+    positions,
+    reductions,
+    row_counts,
+)
 from mleworld.world.static.columns import KEY_CONFIDENCE, key_error
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -93,11 +102,13 @@ def frame_method(
     if name not in _READS or "inplace" in kw:
         frame.pristine = False  # the method may change the frame's values in place
     mutates = name not in _READS or "inplace" in kw
-    lengths.on_method(frame, name, kw, mutates=mutates)
+    row_counts.on_method(frame, name, kw, mutates=mutates)
     if mutates and name not in kinds.DTYPE_KEEP:
         frame.kinds = None
     if name in reductions.REDUCTIONS:
         reductions.check_frame(walker, frame, name, args, kw, node)
+    if name == "insert" and not star:
+        lengths.check_insert(walker, frame, args, kw, node)
     if name == "groupby" and frame.pristine and not star:
         return GroupBy(frame, args, kw)
     if frame.columns is None or star:
@@ -107,7 +118,9 @@ def frame_method(
         text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
         numeric = not text_ok or kinds.all_numeric(frame)
         return SeriesVal(None, rows=frame.rows, numeric=numeric)
-    result = lengths.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
+    result = row_counts.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
+    if name in ("head", "tail"):
+        result = row_counts.head_tail(frame, name, args, kw, result)
     if name in kinds.DTYPE_KEEP:
         return kinds.subset(frame, result)
     if name in kinds.MASKS:

@@ -227,8 +227,8 @@ def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], s
     """`pd.cut(df[c], bins, labels=...)` / `pd.qcut`: computed for real when `c` is still
     the file's column of a frame holding all the file's rows in order and every other
     argument is a literal (its categories' text may reach an estimator: dtypes.py)."""
-    from mleworld.world.static.lengths import MISSING
     from mleworld.world.static.params import literal
+    from mleworld.world.static.row_counts import MISSING
 
     first = args[0] if args else kw.get("x")
     if star or not isinstance(first, SeriesVal):

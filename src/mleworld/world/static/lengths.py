@@ -20,8 +20,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files, kinds, suggest
-from mleworld.world.static.params import literal
+from mleworld.world.static import kinds, row_counts, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
@@ -36,94 +35,28 @@ from mleworld.world.static.values import (
     Value,
     VectorVal,
     const_str,
+    str_list,
 )
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 CONFIDENCE = 0.9
-MISSING = literal(UNKNOWN)  # what `literal` answers for a value that is not one
-# Frame methods whose result has the frame's rows, in the same order (no axis=0 filtering).
-ROW_KEEP = frozenset(
-    {
-        "copy", "fillna", "astype", "replace", "clip", "abs", "round", "infer_objects",
-        "convert_dtypes", "ffill", "bfill", "interpolate", "where", "mask", "isna", "isnull",
-        "notna", "notnull", "sort_values", "sort_index", "reset_index", "set_index", "rename",
-        "select_dtypes", "drop", "assign", "insert", "pop",
-    }
-)  # fmt: skip
 PREDICTS = {"predict": 1, "predict_proba": 2, "predict_log_proba": 2, "decision_function": 0}
 _BUILDERS = ("zeros", "ones", "empty", "full")
-
-
-def file_rows(walker: Walker, source: Value) -> int | None:
-    """The rows a plain read_csv of input file `source` gives (the file is read once, cached)."""
-    from mleworld.world.static.dtypes import read_table
-
-    where, real = files.classify(files.path_text(source) or "", walker.data_dir)
-    if where != "input" or real is None or not real.is_file():
-        return None
-    table = read_table(real)
-    return None if table is None else len(table)
-
-
-def kept(frame: Frame, result: Value, method: str, kw: dict[str, Value]) -> Value:
-    """`result` of `frame.method(**kw)`, given the frame's rows when the method keeps them."""
-    if isinstance(result, Frame) and result is not frame and _keeps_rows(method, kw):
-        result.rows = frame.rows
-        result.ordered = frame.ordered and method not in ("sort_values", "sort_index")
-    return result
-
-
-def _keeps_rows(method: str, kw: dict[str, Value]) -> bool:
-    if method not in ROW_KEEP:
-        return False
-    if method == "drop":
-        return "columns" in kw or (
-            isinstance(kw.get("axis"), Const) and kw["axis"].value in (1, "columns")
-        )  # type: ignore[union-attr]
-    if method == "sort_values" or method == "fillna":
-        return "axis" not in kw
-    return True
-
-
-def on_method(frame: Frame, method: str, kw: dict[str, Value], mutates: bool) -> None:
-    """A method that may change `frame` itself: its rows are unknown unless the method keeps them."""
-    if mutates and not _keeps_rows(method, kw):
-        frame.rows = None
-    if mutates and (frame.rows is None or method in ("sort_values", "sort_index")):
-        frame.ordered = False
-
-
-def column(frame: Frame, name: str | None) -> SeriesVal:
-    """`frame[name]`: its rows, and the frame it came from (for its index and file values)."""
-    tracked = frame.rows is not None or frame.pristine
-    return SeriesVal(name, rows=frame.rows, origin=frame if tracked else None)
-
-
-def rows_of(value: Value) -> int | None:
-    if isinstance(value, Frame) and value.is_frame:
-        return value.rows
-    if isinstance(value, SeriesVal):
-        return value.rows
-    if isinstance(value, VectorVal):
-        return value.length
-    if isinstance(value, ArrayVal):
-        return value.rows
-    return None
 
 
 def length(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
     """`len(x)` of a frame, series or array whose rows are known."""
-    n = rows_of(args[0]) if len(args) == 1 and not kw and not star else None
+    n = row_counts.rows_of(args[0]) if len(args) == 1 and not kw and not star else None
     return Count(n) if n is not None else UNKNOWN
 
 
 def shape(value: Value) -> Value:
     """`x.shape` of a frame or array whose rows are known: (Count, unknown width)."""
-    n = rows_of(value)
+    n = row_counts.rows_of(value)
     if n is None or isinstance(value, VectorVal) and value.ndim != 1:
         return UNKNOWN
     return Seq([Count(n)] if isinstance(value, VectorVal) else [Count(n), UNKNOWN], "tuple")
@@ -146,12 +79,15 @@ def builder(
 
 
 def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
-    """What a scikit-learn style estimator's predict / predict_proba gives for frame X."""
+    """What a scikit-learn style estimator's predict / predict_proba / transform gives for X."""
+    if method in row_counts.TRANSFORMS:
+        return row_counts.transformed(owner, args, kw)
+    if method == "split":
+        return row_counts.folds(owner, args, kw)
     ndim = PREDICTS.get(method)
-    if not ndim or not _sklearn_api(owner.cls):
+    if not ndim or not row_counts.sklearn_api(owner.cls):
         return UNKNOWN
-    X = args[0] if args else kw.get("X", UNKNOWN)
-    n = X.rows if isinstance(X, Frame) and X.is_frame or isinstance(X, ArrayVal) else None
+    n = row_counts.samples(args[0] if args else kw.get("X", UNKNOWN))
     if n is None:
         return UNKNOWN
     width = owner.classes if method in ("predict_proba", "predict_log_proba") else None
@@ -175,20 +111,12 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     owner.classes = count if walker.certain or owner.classes == count else None
 
 
-def _sklearn_api(cls: type) -> bool:
-    try:
-        from sklearn.base import BaseEstimator
-    except ImportError:
-        return False
-    return issubclass(cls, BaseEstimator)
-
-
 def vector_getitem(vector: VectorVal, node: ast.Subscript) -> Value:
     """`proba[:, k]` of a 2-D prediction: a column of the same length; `a[:-1]`: a known slice."""
     key = node.slice
     if isinstance(key, ast.Slice):
-        bounds = [_int_or_none(part) for part in (key.lower, key.upper, key.step)]
-        if any(b is _NOT_INT for b in bounds) or bounds[2] == 0:
+        bounds = [row_counts.int_or_none(part) for part in (key.lower, key.upper, key.step)]
+        if any(b is row_counts.NOT_INT for b in bounds) or bounds[2] == 0:
             return UNKNOWN
         sliced = len(range(vector.length)[slice(*bounds)])  # type: ignore[misc]
         return VectorVal(sliced, vector.ndim, vector.ndarray)
@@ -201,19 +129,6 @@ def vector_getitem(vector: VectorVal, node: ast.Subscript) -> Value:
     ):
         return VectorVal(vector.length)
     return UNKNOWN
-
-
-_NOT_INT = object()
-
-
-def _int_or_none(node: ast.expr | None) -> object:
-    if node is None:
-        return None
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError):
-        return _NOT_INT
-    return value if isinstance(value, int) and not isinstance(value, bool) else _NOT_INT
 
 
 def _full_slice(node: ast.expr) -> bool:
@@ -263,8 +178,60 @@ def dataframe_from_dict(walker: Walker, data: DictVal, node: ast.Call) -> int | 
 
 
 def check_setitem(walker: Walker, frame: Frame, key: Value, value: Value, node: ast.AST) -> None:
-    """`frame["col"] = array` with an array whose length is not the frame's row count."""
-    if const_str(key) is None or not isinstance(value, VectorVal) or value.ndim != 1:
+    """`frame["col"] = array` with an array whose length is not the frame's row count;
+    `frame[["a", "b"]] = matrix` with a matrix of another width or row count."""
+    if const_str(key) is not None:
+        _check_column(walker, frame, value, node)
+        return
+    names = str_list(key) if isinstance(key, Seq) else None
+    if isinstance(value, VectorVal) and value.ndim == 2 and value.ndarray:
+        rows, width = value.length, value.width
+    elif isinstance(value, ArrayVal):
+        rows, width = value.rows, value.width
+    else:
+        return
+    if names is None or len(names) < 2 or width is None or not frame.is_frame:
+        return
+    if width != len(names):
+        message = "ValueError: Columns must be same length as key"
+    elif rows is not None and frame.rows and rows != frame.rows:
+        message = (
+            f"ValueError: Length of values ({rows}) does not match length of index ({frame.rows})"
+        )
+    else:
+        return
+    walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+
+
+def check_insert(
+    walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> None:
+    """`frame.insert(0, "id", array)`: the same check as assigning the column."""
+    value = args[2] if len(args) > 2 else kw.get("value")
+    if value is not None:
+        _check_column(walker, frame, value, node)
+
+
+def array_frame(walker: Walker, data: Value, names: list[str] | None, node: ast.AST) -> int | None:
+    """`pd.DataFrame(array, columns=names)`: the frame's rows; a width that is not the
+    names' count is pandas' ValueError ("Shape of passed values is (69, 3), indices imply
+    (69, 2)")."""
+    if isinstance(data, ArrayVal):
+        n, width = data.rows, data.width
+    elif isinstance(data, VectorVal) and data.ndarray and data.ndim in (1, 2):
+        # a 1-D `predict` may really be 2-D (a multi-output model): only known widths are judged
+        n, width = data.length, data.width if data.ndim == 2 else None
+    else:
+        return None
+    if n is not None and width is not None and names is not None and width != len(names):
+        message = f"ValueError: Shape of passed values is ({n}, {width}), indices imply ({n}, {len(names)})"
+        walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+        return None
+    return n
+
+
+def _check_column(walker: Walker, frame: Frame, value: Value, node: ast.AST) -> None:
+    if not isinstance(value, VectorVal) or value.ndim != 1:
         return
     rows = frame.rows
     # an empty frame takes its index from the first column it is given
@@ -388,39 +355,3 @@ def vector_attribute(walker: Walker, vector: VectorVal, attr: str, node: ast.AST
 
 def vector_method(vector: VectorVal, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
     return VectorVal(vector.length) if vector.ndim == 1 and name in _SAME_SHAPE else UNKNOWN
-
-
-def split_sizes(arrays: list[Value], kw: dict[str, Value]) -> tuple[int, int] | None:
-    """train_test_split's (train, test) row counts, as scikit-learn computes them from the sizes.
-
-    They follow from the row count and the literal sizes alone (stratified or not);
-    which rows land where is never needed.
-    """
-    counts = {rows_of(a) for a in arrays}
-    if len(counts) != 1 or None in counts:
-        return None
-    sizes = {k: literal(kw[k]) if k in kw else None for k in ("test_size", "train_size")}
-    if any(v is MISSING for v in sizes.values()) or set(kw) - {
-        "test_size", "train_size", "random_state", "shuffle", "stratify",
-    }:  # fmt: skip
-        return None
-    from sklearn.model_selection._split import _validate_shuffle_split
-
-    try:
-        n_train, n_test = _validate_shuffle_split(
-            counts.pop(), sizes["test_size"], sizes["train_size"], default_test_size=0.25
-        )
-    except (ValueError, TypeError):
-        return None
-    return int(n_train), int(n_test)
-
-
-def split_parts(array: Value, sizes: tuple[int, int] | None) -> list[Value]:
-    """The train and test parts of a numpy array."""
-    if sizes is None:
-        return [UNKNOWN, UNKNOWN]
-    if isinstance(array, ArrayVal):
-        return [ArrayVal(array.width, rows=n) for n in sizes]
-    if isinstance(array, VectorVal):
-        return [VectorVal(n, array.ndim, array.ndarray) for n in sizes]
-    return [UNKNOWN, UNKNOWN]

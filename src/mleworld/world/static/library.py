@@ -26,6 +26,7 @@ from mleworld.world.static.values import (
     Instance,
     Keys,
     PathVal,
+    Repeated,
     Seq,
     SeriesVal,
     Value,
@@ -137,6 +138,8 @@ def _sequence(
 def _enumerate(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
+    if not star and not kw and len(args) == 1 and isinstance(args[0], Repeated):
+        return Repeated(Seq([UNKNOWN, args[0].item], "tuple"))
     if star or kw or len(args) != 1 or not isinstance(args[0], Seq) or args[0].items is None:
         return UNKNOWN
     return Seq([Seq([Const(i), item], "tuple") for i, item in enumerate(args[0].items)], "list")

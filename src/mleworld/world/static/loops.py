@@ -22,6 +22,7 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     Keys,
+    Repeated,
     Seq,
     Value,
     const_str,
@@ -62,6 +63,8 @@ def iteration(value: Value) -> tuple[list[Value] | None, Value]:
         if len(value.items) <= MAX_UNROLL:
             return list(value.items), UNKNOWN
         return None, element(value)
+    if isinstance(value, Repeated):
+        return None, value.item
     if isinstance(value, DictVal) and value.closed:
         keys: list[Value] = [Const(k) for k in value.items]
         return (keys if len(keys) <= MAX_UNROLL else None), UNKNOWN
@@ -157,7 +160,8 @@ def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
         walker.block(node.orelse)
     finally:
         walker.certainty = saved
-    walker.scope.values = merge([start, walker.scope.values])
+    if not isinstance(iterated, Repeated):  # folds: the body surely ran (and alike each time)
+        walker.scope.values = merge([start, walker.scope.values])
     return None
 
 

@@ -24,6 +24,7 @@ from mleworld.world.static import (
     module_attrs,
     positions,
     reductions,
+    row_counts,
 )
 from mleworld.world.static import files as files_mod
 from mleworld.world.static.values import (
@@ -142,6 +143,11 @@ class OperationWalker:
         return UNKNOWN
 
     def getitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> Value:
+        rows = row_counts.taken(base, key) if not isinstance(base, Frame) else None
+        if rows is None and isinstance(base, Method) and base.name == "iloc":
+            rows = row_counts.taken(base.owner, key)
+        if rows is not None:
+            return rows
         if isinstance(base, Frame):
             return columns.getitem(self, base, key, node)
         if isinstance(base, Method) and isinstance(base.owner, Frame):

@@ -15,8 +15,8 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import dtypes, kinds
-from mleworld.world.static.lengths import MISSING
 from mleworld.world.static.params import exception_line, literal
+from mleworld.world.static.row_counts import MISSING
 from mleworld.world.static.values import UNKNOWN, Frame, GroupBy, Method, SeriesVal, Value, escape
 
 if TYPE_CHECKING:

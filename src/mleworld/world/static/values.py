@@ -138,6 +138,9 @@ class Frame(Value):
     # column -> "file" or "num" dtype, or a kinds.Real: values computed from the file (kinds.py)
     kinds: dict[str, Any] | None = None
     ordered: bool = False  # its rows are its file's, all of them, in the file's order
+    ranged: bool = False  # its index is 0..rows-1: concat(axis=1) lines such frames up by row
+    # concat(keys=[...]) of frames whose rows were known: key -> rows (`.loc[key]` gives them)
+    parts: dict[str, int] | None = None
 
     def has(self, name: str) -> bool:
         return self.columns is not None and name in self.columns
@@ -195,6 +198,7 @@ class VectorVal(Value):
     ndarray: bool = True  # False for a Series' `.values`, which may be a pandas array
     numeric: bool = False  # surely numbers (np.zeros, predict_proba)
     width: int | None = None  # columns of a 2-D prediction (predict_proba: the classes fitted)
+    index: bool = False  # row positions (a fold's indices): x[it] and x.iloc[it] have its length
 
 
 @dataclass(eq=False)
@@ -205,6 +209,13 @@ class GroupBy(Value):
     args: list[Value]
     kw: dict[str, Value]
     selection: Value | None = None
+
+
+@dataclass(eq=False)
+class Repeated(Value):
+    """An iterable each of whose items is `item` (a splitter's folds, all of one size)."""
+
+    item: Value
 
 
 @dataclass(eq=False)

@@ -1,0 +1,344 @@
+"""Row counts: how many rows each value has, followed through a program's steps.
+
+A frame read with a plain `read_csv` of an input file has the file's row count;
+column selections, copies, fills, renames and new columns keep it, its columns
+(`df[c]`) share it. Steps whose row count follows from the data alone keep it too:
+scikit-learn transformers (`scaler.fit_transform(X)`: one row per row), a keyed
+concat through `get_dummies` to `.loc["train"]`, positional slices (`iloc[:n]`,
+`head(n)`), frames indexed 0..n-1 side by side (`concat(axis=1)`), train_test_split's
+sizes and the folds of a k-fold splitter when k divides the rows (so every fold has
+n / k). Anything that may drop or add rows in a way the data decides (masks,
+`dropna`, merges, label slices, folds of unequal sizes) makes the count unknown: the
+walk never guesses. lengths.py reports the mismatches these counts make certain.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from mleworld.world.static import files
+from mleworld.world.static.params import literal
+from mleworld.world.static.values import (
+    UNKNOWN,
+    ArrayVal,
+    Const,
+    Count,
+    Frame,
+    Instance,
+    Repeated,
+    Seq,
+    SeriesVal,
+    Value,
+    VectorVal,
+    const_str,
+    str_list,
+)
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+MISSING = literal(UNKNOWN)  # what `literal` answers for a value that is not one
+
+
+# Frame methods whose result has the frame's rows, in the same order (no axis=0 filtering).
+ROW_KEEP = frozenset(
+    {
+        "copy", "fillna", "astype", "replace", "clip", "abs", "round", "infer_objects",
+        "convert_dtypes", "ffill", "bfill", "interpolate", "where", "mask", "isna", "isnull",
+        "notna", "notnull", "sort_values", "sort_index", "reset_index", "set_index", "rename",
+        "select_dtypes", "drop", "assign", "insert", "pop",
+    }
+)  # fmt: skip
+
+
+# Row-keeping methods whose result has another index than 0..rows-1.
+_REINDEX = frozenset({"sort_values", "sort_index", "set_index"})
+
+
+TRANSFORMS = frozenset({"transform", "fit_transform", "inverse_transform"})
+
+
+def file_rows(walker: Walker, source: Value) -> int | None:
+    """The rows a plain read_csv of input file `source` gives (the file is read once, cached)."""
+    from mleworld.world.static.dtypes import read_table
+
+    where, real = files.classify(files.path_text(source) or "", walker.data_dir)
+    if where != "input" or real is None or not real.is_file():
+        return None
+    table = read_table(real)
+    return None if table is None else len(table)
+
+
+def kept(frame: Frame, result: Value, method: str, kw: dict[str, Value]) -> Value:
+    """`result` of `frame.method(**kw)`, given the frame's rows when the method keeps them."""
+    if isinstance(result, Frame) and result is not frame and _keeps_rows(method, kw):
+        result.rows = frame.rows
+        result.ordered = frame.ordered and method not in ("sort_values", "sort_index")
+        result.ranged = method == "reset_index" or frame.ranged and method not in _REINDEX
+        result.parts = frame.parts if method not in _REINDEX and method != "reset_index" else None
+    return result
+
+
+def _keeps_rows(method: str, kw: dict[str, Value]) -> bool:
+    if method not in ROW_KEEP:
+        return False
+    if method == "drop":
+        return "columns" in kw or (
+            isinstance(kw.get("axis"), Const) and kw["axis"].value in (1, "columns")
+        )  # type: ignore[union-attr]
+    if method == "sort_values" or method == "fillna":
+        return "axis" not in kw
+    return True
+
+
+def on_method(frame: Frame, method: str, kw: dict[str, Value], mutates: bool) -> None:
+    """A method that may change `frame` itself: its rows are unknown unless the method keeps them."""
+    if mutates and not _keeps_rows(method, kw):
+        frame.rows = None
+    if mutates and (frame.rows is None or method in ("sort_values", "sort_index")):
+        frame.ordered = False
+    if mutates and method in _REINDEX:
+        frame.ranged = False
+    elif mutates and method == "reset_index":
+        frame.ranged = True
+
+
+def column(frame: Frame, name: str | None) -> SeriesVal:
+    """`frame[name]`: its rows, and the frame it came from (for its index and file values)."""
+    tracked = frame.rows is not None or frame.pristine
+    return SeriesVal(name, rows=frame.rows, origin=frame if tracked else None)
+
+
+def rows_of(value: Value) -> int | None:
+    if isinstance(value, Frame) and value.is_frame:
+        return value.rows
+    if isinstance(value, SeriesVal):
+        return value.rows
+    if isinstance(value, VectorVal):
+        return value.length
+    if isinstance(value, ArrayVal):
+        return value.rows
+    return None
+
+
+def samples(X: Value) -> int | None:
+    """The rows of a 2-D model input: a frame, or an array whose rows are known."""
+    if isinstance(X, Frame) and X.is_frame or isinstance(X, ArrayVal):
+        return X.rows
+    if isinstance(X, VectorVal) and X.ndim == 2:
+        return X.length
+    return None
+
+
+def transformed(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
+    """`transform(X)` / `fit_transform(X)` of a scikit-learn transformer: one row per row of X.
+
+    Every scikit-learn transformer keeps the samples (only a FunctionTransformer's own
+    function may drop some). A label encoder gives a 1-D array; the others a 2-D one,
+    which may be a sparse matrix (so not surely an ndarray) of a width not known here.
+    """
+    if not sklearn_api(owner.cls) or _free_function(owner):
+        return UNKNOWN
+    X = args[0] if args else kw.get("X", kw.get("y", UNKNOWN))
+    if _labels(owner.cls):
+        n = (
+            rows_of(X)
+            if isinstance(X, SeriesVal) or isinstance(X, VectorVal) and X.ndim == 1
+            else None
+        )
+        return UNKNOWN if n is None else VectorVal(n, numeric=True)
+    n = samples(X)
+    return UNKNOWN if n is None else VectorVal(n, 2, ndarray=False)
+
+
+# Splitters whose k test folds have n // k or n // k + 1 rows (so all n / k when k divides n).
+_K_FOLDS = frozenset({"KFold", "StratifiedKFold", "RepeatedKFold", "RepeatedStratifiedKFold"})
+
+
+def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
+    """`kf.split(X, y)` when every fold has the same size: each item is (train, valid)
+    row positions of known lengths; otherwise the fold sizes differ and stay unknown."""
+    cls = owner.cls
+    if cls.__name__ not in _K_FOLDS or not cls.__module__.startswith("sklearn."):
+        return UNKNOWN
+    k = owner.params.get("n_splits") if "n_splits" in owner.given else _default(cls, "n_splits")
+    X = args[0] if args else kw.get("X", UNKNOWN)
+    n = rows_of(X)
+    if not isinstance(k, int) or isinstance(k, bool) or k < 2 or n is None or n % k or n < k:
+        return UNKNOWN
+    part = [
+        VectorVal(n - n // k, numeric=True, index=True),
+        VectorVal(n // k, numeric=True, index=True),
+    ]
+    return Repeated(Seq(part, "tuple"))  # type: ignore[arg-type]
+
+
+def _default(cls: type, name: str) -> object:
+    import inspect
+
+    try:
+        param = inspect.signature(cls).parameters.get(name)
+    except (TypeError, ValueError):
+        return None
+    return None if param is None else param.default
+
+
+def taken(base: Value, key: Value) -> Value | None:
+    """`x[idx]` / `x.iloc[idx]` with row positions `idx` of a known length: that many rows."""
+    if not isinstance(key, VectorVal) or not key.index or key.ndim != 1:
+        return None
+    n = key.length
+    if isinstance(base, ArrayVal):
+        return ArrayVal(base.width, rows=n)
+    if isinstance(base, VectorVal):
+        return VectorVal(n, base.ndim, base.ndarray, base.numeric, base.width)
+    if isinstance(base, SeriesVal):
+        return SeriesVal(base.name, rows=n, numeric=base.numeric)
+    if isinstance(base, Frame) and base.is_frame:
+        result = base.copy()
+        result.rows = n
+        return result
+    return None
+
+
+def _labels(cls: type) -> bool:
+    return cls.__name__ == "LabelEncoder" and cls.__module__.startswith("sklearn.")
+
+
+def _free_function(owner: Instance) -> bool:
+    """A FunctionTransformer anywhere inside: its function decides the rows."""
+    if owner.cls.__name__ == "FunctionTransformer" or owner.cls.__module__.startswith("imblearn"):
+        return True
+    return any(_free_function(inner) for inner in owner.inner)
+
+
+def sklearn_api(cls: type) -> bool:
+    try:
+        from sklearn.base import BaseEstimator
+    except ImportError:
+        return False
+    return issubclass(cls, BaseEstimator)
+
+
+def keyed_parts(frames: list[Frame], kw: dict[str, Value]) -> dict[str, int] | None:
+    """`pd.concat([train, test], keys=["train", "test"])`: the rows under each key."""
+    keys = str_list(kw["keys"]) if "keys" in kw else None
+    counts = [f.rows for f in frames]
+    axis = kw.get("axis", Const(0))
+    if keys is None or len(keys) != len(frames) or len(set(keys)) != len(keys) or None in counts:
+        return None
+    if not (isinstance(axis, Const) and axis.value in (0, "index")) or set(kw) - {"axis", "keys"}:
+        return None
+    return dict(zip(keys, counts, strict=True))  # type: ignore[arg-type]
+
+
+def key_part(frame: Frame, key: Value) -> Frame | None:
+    """`both.loc["train"]` of a keyed concat: the frame under that key, with its rows."""
+    name = const_str(key)
+    if frame.parts is None or name is None or name not in frame.parts:
+        return None
+    cols = None if frame.columns is None else list(frame.columns)
+    return Frame(cols, frame.source, frame.exact and cols is not None, rows=frame.parts[name])
+
+
+def side_by_side(frames: list[Frame], kw: dict[str, Value]) -> int | None:
+    """`pd.concat([a, b], axis=1)` of frames indexed 0..n-1: the longest one's rows (pandas
+    lines them up by index label, so the shorter ones get missing values)."""
+    axis = kw.get("axis")
+    if not (isinstance(axis, Const) and axis.value in (1, "columns")) or set(kw) - {"axis"}:
+        return None
+    counts = [f.rows for f in frames]
+    if None in counts or not all(f.ranged for f in frames):
+        return None
+    return max(c for c in counts if c is not None)
+
+
+def row_slice(walker: Walker, frame: Frame, key: ast.expr, result: Value) -> Value:
+    """`df.iloc[a:b]` (or `df[a:b]`) with whole-number bounds: the rows the slice keeps."""
+    if not isinstance(result, Frame) or frame.rows is None or not isinstance(key, ast.Slice):
+        return result
+    bounds = [_bound(walker, part) for part in (key.lower, key.upper, key.step)]
+    if any(b is NOT_INT for b in bounds) or bounds[2] == 0:
+        return result
+    result.rows = len(range(frame.rows)[slice(*bounds)])  # type: ignore[misc]
+    result.ranged = frame.ranged and bounds[0] in (None, 0) and bounds[2] in (None, 1)
+    return result
+
+
+def head_tail(
+    frame: Frame, method: str, args: list[Value], kw: dict[str, Value], result: Value
+) -> Value:
+    """`df.head(n)` / `df.tail(n)`: min(n, rows) rows (n may be negative, as in a slice)."""
+    n = args[0] if args else kw.get("n", Const(5))
+    if not isinstance(result, Frame) or frame.rows is None or len(args) + len(kw) > 1:
+        return result
+    count = n.n if isinstance(n, Count) else literal(n)
+    if not isinstance(count, int) or isinstance(count, bool):
+        return result
+    window = (
+        slice(None, count) if method == "head" else slice(-count if count else frame.rows, None)
+    )
+    result.rows = len(range(frame.rows)[window])
+    result.ranged = frame.ranged and method == "head"
+    return result
+
+
+def _bound(walker: Walker, node: ast.expr | None) -> object:
+    """A slice bound: None, a whole number literal, or a name holding one (or a row count)."""
+    if isinstance(node, ast.Name):
+        value = walker.lookup(node.id, node)
+        if isinstance(value, Count):
+            return value.n
+        number = literal(value)
+        return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
+    return int_or_none(node)
+
+
+NOT_INT = object()
+
+
+def int_or_none(node: ast.expr | None) -> object:
+    if node is None:
+        return None
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError):
+        return NOT_INT
+    return value if isinstance(value, int) and not isinstance(value, bool) else NOT_INT
+
+
+def split_sizes(arrays: list[Value], kw: dict[str, Value]) -> tuple[int, int] | None:
+    """train_test_split's (train, test) row counts, as scikit-learn computes them from the sizes.
+
+    They follow from the row count and the literal sizes alone (stratified or not);
+    which rows land where is never needed.
+    """
+    counts = {rows_of(a) for a in arrays}
+    if len(counts) != 1 or None in counts:
+        return None
+    sizes = {k: literal(kw[k]) if k in kw else None for k in ("test_size", "train_size")}
+    if any(v is MISSING for v in sizes.values()) or set(kw) - {
+        "test_size", "train_size", "random_state", "shuffle", "stratify",
+    }:  # fmt: skip
+        return None
+    from sklearn.model_selection._split import _validate_shuffle_split
+
+    try:
+        n_train, n_test = _validate_shuffle_split(
+            counts.pop(), sizes["test_size"], sizes["train_size"], default_test_size=0.25
+        )
+    except (ValueError, TypeError):
+        return None
+    return int(n_train), int(n_test)
+
+
+def split_parts(array: Value, sizes: tuple[int, int] | None) -> list[Value]:
+    """The train and test parts of a numpy array."""
+    if sizes is None:
+        return [UNKNOWN, UNKNOWN]
+    if isinstance(array, ArrayVal):
+        return [ArrayVal(array.width, rows=n) for n in sizes]
+    if isinstance(array, VectorVal):
+        return [VectorVal(n, array.ndim, array.ndarray) for n in sizes]
+    return [UNKNOWN, UNKNOWN]
