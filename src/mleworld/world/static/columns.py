@@ -294,6 +294,8 @@ def _dt_attribute(walker: Walker, attr: str, node: ast.AST) -> None:
 
 
 def set_frame_attribute(walker: Walker, frame: Frame, attr: str, value: Value) -> None:
+    if attr == "index":  # new labels: rows stay, but neither 0..n-1 nor a concat's keys
+        frame.ranged, frame.parts = False, None
     if attr != "columns" or frame.columns is None:
         return
     frame.pristine = False

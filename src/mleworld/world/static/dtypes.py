@@ -7,9 +7,11 @@ columns are read from the file and handed to scikit-learn's own `check_array`
 (what every estimator's fit runs first); a ValueError it raises is the program's,
 with the library's message (the first cell that does not convert, as numpy meets
 it). Steps that accept text (a most-frequent or constant imputer) are run for real
-first; a pipeline step analysis does not know about (an encoder, a column
-transformer) ends the check: it may turn the text into numbers. Estimators with
-their own handling of categories (histogram boosting, LightGBM) are never judged.
+first, and so are column transformers and encoders, rebuilt from the program's own
+arguments (params.rebuild): the next step is judged on the array they give (text a
+`remainder="passthrough"` let through). Any other step ends the check: it may turn
+the text into numbers. Estimators with their own handling of categories (histogram
+boosting, LightGBM) are judged only on such an array, never on a frame.
 
 A frame the program rebuilt is judged through its stand-in (kinds.py) while its rows
 are still all the file's, in order; cross-validation on the first fold's training
@@ -63,6 +65,10 @@ _NUMERIC_PREPROCESSORS = frozenset(
     }
 )
 _TEXT_IMPUTATION = ("most_frequent", "constant")
+# Steps run for real on the data (from the program's own arguments) before the next is judged.
+_REBUILT_STEPS = frozenset({"ColumnTransformer", "OneHotEncoder", "OrdinalEncoder"})
+# Estimators that take categories from a frame's dtypes but need numbers in an array.
+_ARRAY_ONLY = frozenset({"HistGradientBoostingClassifier", "HistGradientBoostingRegressor"})
 
 
 @cache
@@ -134,6 +140,7 @@ def check_fit(
     steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
     if not steps:
         return
+    import numpy as np
     from sklearn.utils import check_array
 
     with warnings.catch_warnings():
@@ -149,18 +156,44 @@ def check_fit(
                 except Exception:
                     return
                 continue
-            if not _numeric_step(step.cls):
+            if name in _REBUILT_STEPS:
+                data = _transformed(step, data)
+                if data is None:
+                    return
+                continue
+            if not (
+                _numeric_step(step.cls) or name in _ARRAY_ONLY and isinstance(data, np.ndarray)
+            ):
                 return
             try:
                 check_array(data, dtype="numeric", ensure_all_finite=False)
             except ValueError as exc:
                 walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
                 return
-            if any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes):
+            if any(isinstance(t, pd.CategoricalDtype) for t in getattr(data, "dtypes", ())):
                 message = _category_fit(step, data)
                 if message is not None:
                     walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
             return
+
+
+def _transformed(step: Instance, data: Any) -> Any | None:
+    """What a column transformer (or encoder) of the program gives for `data`: the step is
+    built again from the program's own arguments and run for real on the data. None when
+    it cannot be rebuilt, raises (its error is not judged here: it may need y), or gives
+    a sparse matrix (whose failure is the next step's own)."""
+    import numpy as np
+
+    from mleworld.world.static.params import rebuild
+
+    made = rebuild(step)
+    if not hasattr(made, "fit_transform"):
+        return None
+    try:
+        out = made.fit_transform(data)
+    except Exception:
+        return None
+    return out if isinstance(out, np.ndarray) else None
 
 
 def _category_fit(step: Instance, data: Any) -> str | None:

@@ -180,6 +180,13 @@ def _dict(
     return DictVal(dict(kw))
 
 
+_FACTORY_NAMES = {
+    "Pipeline": "make_pipeline",
+    "FeatureUnion": "make_union",
+    "ColumnTransformer": "make_column_transformer",
+}
+
+
 def _makes(module: str, cls: str) -> Handler:
     """A factory function (`make_pipeline`) whose result is an instance of a known class."""
 
@@ -192,7 +199,10 @@ def _makes(module: str, cls: str) -> Handler:
         inner = [a for a in args if isinstance(a, Instance)] + [
             i for a in args if isinstance(a, Seq) for i in a.items or [] if isinstance(i, Instance)
         ]
-        return Instance(klass, inner=inner, fit_error=params.first_inner_error(inner))
+        made = Instance(klass, inner=inner, fit_error=params.first_inner_error(inner))
+        if not star:
+            made.factory = (getattr(sys.modules.get(module), _FACTORY_NAMES[cls]), args, kw)
+        return made
 
     return handler
 

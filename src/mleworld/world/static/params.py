@@ -31,6 +31,7 @@ from mleworld.world.static.values import (
     Const,
     DictVal,
     Instance,
+    Keys,
     Obj,
     Seq,
     Value,
@@ -84,6 +85,47 @@ def literal_or_type(value: Value) -> Any:
     return literal(value)
 
 
+def rebuild(value: Value) -> Any:
+    """The real object the program builds, made again from the values the walk holds
+    (an estimator, a pipeline, a column transformer and their selectors), else _MISSING.
+    Only scikit-learn classes and plain literals are rebuilt; nothing is fitted here."""
+    if isinstance(value, Instance):
+        if not is_sklearn_class(value.cls):
+            return _MISSING
+        if value.factory is not None:
+            func, args, kw = value.factory
+            parts = [rebuild(a) for a in args]
+            named = {k: rebuild(v) for k, v in kw.items()}
+            if any(p is _MISSING for p in [*parts, *named.values()]):
+                return _MISSING
+            return _construct(func, parts, named)
+        if not value.bound:
+            return _MISSING
+        named = {k: rebuild(v) for k, v in value.given.items()}
+        return (
+            _MISSING
+            if any(v is _MISSING for v in named.values())
+            else _construct(value.cls, [], named)
+        )
+    if isinstance(value, Seq) and value.items is not None:
+        items = [rebuild(v) for v in value.items]
+        if any(i is _MISSING for i in items):
+            return _MISSING
+        return items if value.kind == "list" else tuple(items)
+    if isinstance(value, Keys) and value.many and value.exact and value.order is not None:
+        return list(value.order)
+    return literal_or_type(value)
+
+
+def _construct(func: Any, args: list[Any], kw: dict[str, Any]) -> Any:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return func(*args, **kw)
+    except Exception:
+        return _MISSING
+
+
 def exception_line(exc: BaseException) -> str:
     """The last line(s) Python prints for an uncaught exception."""
     kind = type(exc)
@@ -115,6 +157,7 @@ def instance(
     if given is None:
         return made
     made.given = given
+    made.bound = True
     params = {name: literal(value) for name, value in given.items()}
     made.params = {k: v for k, v in params.items() if v is not _MISSING}
     made.inner = _inner_instances([*args, *kw.values()])

@@ -98,6 +98,8 @@ def on_method(frame: Frame, method: str, kw: dict[str, Value], mutates: bool) ->
         frame.rows = None
     if mutates and (frame.rows is None or method in ("sort_values", "sort_index")):
         frame.ordered = False
+    if mutates and (method in _REINDEX or method == "reset_index" or frame.rows is None):
+        frame.parts = None  # the concat's keys are no longer the outer labels
     if mutates and method in _REINDEX:
         frame.ranged = False
     elif mutates and method == "reset_index":
@@ -236,7 +238,7 @@ def keyed_parts(frames: list[Frame], kw: dict[str, Value]) -> dict[str, int] | N
 def key_part(frame: Frame, key: Value) -> Frame | None:
     """`both.loc["train"]` of a keyed concat: the frame under that key, with its rows."""
     name = const_str(key)
-    if frame.parts is None or name is None or name not in frame.parts:
+    if frame.parts is None or frame.rows is None or name is None or name not in frame.parts:
         return None
     cols = None if frame.columns is None else list(frame.columns)
     return Frame(cols, frame.source, frame.exact and cols is not None, rows=frame.parts[name])

@@ -104,6 +104,10 @@ class Instance(Value):
     given: dict[str, Value] = field(default_factory=dict)  # every bound argument, as walked
     classes: int | None = None  # the classes its last fit saw, when known (lengths.fitted)
     fitted: bool = False  # a fit of it was walked (its fitted attributes exist)
+    # how to build it again (params.rebuild): the factory function and the call's arguments
+    # (`make_pipeline(a, b)`), or None: `given` holds the arguments, when `bound`
+    factory: tuple[Any, list[Value], dict[str, Value]] | None = None
+    bound: bool = False  # `given` holds every argument of the call that made it
 
 
 @dataclass(eq=False)
