@@ -48,7 +48,7 @@ VALID: dict[str, str] = {
         + "prep = ColumnTransformer([('num', StandardScaler(), NUM),"
         + " ('cat', OneHotEncoder(handle_unknown='ignore'), ['island', 'sex'])])\n"
         + "Pipeline([('prep', prep), ('model', LogisticRegression())]).fit(X, y)\n"
-        + f"cats = make_column_transformer((OneHotEncoder(sparse_output=False), ['island', 'sex']),"
+        + "cats = make_column_transformer((OneHotEncoder(sparse_output=False), ['island', 'sex']),"
         + f" (StandardScaler(), {NUMBERS}))\n"
         + "make_pipeline(cats, HistGradientBoostingClassifier(max_iter=5)).fit(X, y)\n"
     ),
