@@ -1,10 +1,11 @@
 """Row counts followed through the steps ML programs take between reading and submitting.
 
 Transformers keep the rows (`scaler.fit_transform(X)`), a keyed concat keeps each
-part's rows through `get_dummies` to `.loc["train"]`, positional slices and
+part's rows through `get_dummies` to `.loc["train"]`, `reindex(columns=...)` keeps them, positional slices and
 `head`/`tail` keep a known share, frames indexed 0..n-1 line up side by side, and
 k-fold splits of n rows with k dividing n give folds of n / k; a matrix assigned to
-several columns must match them in width and rows. Each crashing snippet runs for real (conftest.run_real: train.csv has 6 rows, test.csv 2) and the analysis
+several columns must match them in width and rows, and a list of arrays given to
+`pd.DataFrame` is one row per array. Each crashing snippet runs for real (conftest.run_real: train.csv has 6 rows, test.csv 2) and the analysis
 must print Python's exact message; each valid look-alike runs cleanly and gets no
 finding: folds of unequal sizes, masks, label slices, an index that is not 0..n-1.
 """
@@ -91,6 +92,22 @@ CRASHES: dict[str, str] = {
     "matrix_into_fewer_columns": (
         FIT + "sub = sample.copy()\nsub[['Adelie', 'Gentoo']] = model.predict_proba(test[NUM])\n"
     ),
+    "list_of_prediction_arrays_as_rows": (
+        FIT
+        + "preds = []\n"
+        + "for k in [0, 1, 2]:\n"
+        + "    preds.append(model.predict_proba(test[NUM])[:, k])\n"
+        + "sub = pd.DataFrame(preds, columns=['Adelie', 'Chinstrap', 'Gentoo'])\n"
+    ),
+    "reindexed_dummies_keep_their_rows": (
+        READ
+        + "X = pd.get_dummies(train[NUM + ['island']], dtype=float)\n"
+        + "X_te = pd.get_dummies(test[NUM + ['island']], dtype=float)"
+        + ".reindex(columns=X.columns, fill_value=0)\n"
+        + "model = LogisticRegression(max_iter=500).fit(X, train['species'])\n"
+        + "sub = sample.copy()\n"
+        + "sub['Adelie'] = model.predict(X)\n"
+    ),
     "head_rows_submitted": (
         FIT + "sub = sample.copy()\nsub['Adelie'] = model.predict(train[NUM].head(4))\n"
     ),
@@ -130,6 +147,18 @@ VALID: dict[str, str] = {
         + "sub = sample.copy()\n"
         + "sub[['Adelie', 'Chinstrap', 'Gentoo']] = model.predict_proba(test[NUM])\n"
         + "sub[['a', 'b']] = test[['year', 'id']].to_numpy()\n"
+    ),
+    "list_of_arrays_with_a_name_per_entry": (
+        FIT
+        + "preds = []\n"
+        + "for k in [0, 1, 2]:\n"
+        + "    preds.append(model.predict_proba(test[NUM])[:, k])\n"
+        + "wide = pd.DataFrame(preds, columns=['first', 'second'])\n"
+        + "X = pd.get_dummies(train[NUM + ['island']], dtype=float)\n"
+        + "X_te = pd.get_dummies(test[NUM + ['island']], dtype=float)"
+        + ".reindex(columns=X.columns, fill_value=0)\n"
+        + "sub = sample.copy()\n"
+        + "sub['Adelie'] = LogisticRegression(max_iter=500).fit(X, train['species']).predict(X_te)\n"
     ),
     "tail_rows_match": (
         FIT + "sub = sample.copy()\nsub['Adelie'] = model.predict(train[NUM].tail(2))\n"

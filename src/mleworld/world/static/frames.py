@@ -171,6 +171,13 @@ def _frame_method(
         result = frame.copy()
         result.add(list(kw))
         return result
+    if name == "reindex" and not args and "columns" in kw and not inplace:
+        # the columns asked for, in that order (missing ones filled); rows as they were
+        wanted = kw["columns"]
+        names = str_list(wanted) if not isinstance(wanted, Keys) else wanted.order
+        if names is None:
+            return Frame(None, frame.source, exact=False)
+        return Frame(list(names), frame.source, exact=True)
     if name == "to_numpy" and not args and set(kw) <= {"dtype", "copy"}:
         return positions.array(frame) or UNKNOWN
     if inplace:

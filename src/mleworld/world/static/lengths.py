@@ -111,8 +111,9 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     owner.classes = count if walker.certain or owner.classes == count else None
 
 
-def vector_getitem(vector: VectorVal, node: ast.Subscript) -> Value:
-    """`proba[:, k]` of a 2-D prediction: a column of the same length; `a[:-1]`: a known slice."""
+def vector_getitem(vector: VectorVal, node: ast.Subscript, index: Value = UNKNOWN) -> Value:
+    """`proba[:, k]` of a 2-D prediction (k a number, or a name holding one): a column of
+    the same length; `a[:-1]`: a known slice. `index` is the subscript's value."""
     key = node.slice
     if isinstance(key, ast.Slice):
         bounds = [row_counts.int_or_none(part) for part in (key.lower, key.upper, key.step)]
@@ -125,10 +126,20 @@ def vector_getitem(vector: VectorVal, node: ast.Subscript) -> Value:
         and isinstance(key, ast.Tuple)
         and len(key.elts) == 2
         and _full_slice(key.elts[0])
-        and isinstance(key.elts[1], ast.Constant | ast.UnaryOp)
+        and (isinstance(key.elts[1], ast.Constant | ast.UnaryOp) or _int_at(index, 1))
     ):
         return VectorVal(vector.length)
     return UNKNOWN
+
+
+def _int_at(index: Value, at: int) -> bool:
+    """Item `at` of a tuple subscript's value is a whole number."""
+    if not isinstance(index, Seq) or index.items is None or len(index.items) <= at:
+        return False
+    item = index.items[at]
+    return (
+        isinstance(item, Const) and isinstance(item.value, int) and not isinstance(item.value, bool)
+    )
 
 
 def _full_slice(node: ast.expr) -> bool:
@@ -216,6 +227,8 @@ def array_frame(walker: Walker, data: Value, names: list[str] | None, node: ast.
     """`pd.DataFrame(array, columns=names)`: the frame's rows; a width that is not the
     names' count is pandas' ValueError ("Shape of passed values is (69, 3), indices imply
     (69, 2)")."""
+    if isinstance(data, Seq) and data.kind == "list" and data.items:
+        return _rows_frame(walker, data.items, names, node)
     if isinstance(data, ArrayVal):
         n, width = data.rows, data.width
     elif isinstance(data, VectorVal) and data.ndarray and data.ndim in (1, 2):
@@ -228,6 +241,24 @@ def array_frame(walker: Walker, data: Value, names: list[str] | None, node: ast.
         walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
         return None
     return n
+
+
+def _rows_frame(
+    walker: Walker, items: list[Value], names: list[str] | None, node: ast.AST
+) -> int | None:
+    """`pd.DataFrame([a, b, c], columns=names)` of 1-D arrays of one length m: each array
+    is a row, so the frame has m columns (pandas asserts that the names are as many)."""
+    if not all(isinstance(v, VectorVal) and v.ndim == 1 and v.ndarray for v in items):
+        return None
+    widths = {v.length for v in items}  # type: ignore[union-attr]
+    if len(widths) != 1:
+        return None
+    width = widths.pop()
+    if names is not None and len(names) != width:
+        message = f"AssertionError: {len(names)} columns passed, passed data had {width} columns"
+        walker.emit("lengths", "AssertionError", message, node, CONFIDENCE)
+        return None
+    return len(items)
 
 
 def _check_column(walker: Walker, frame: Frame, value: Value, node: ast.AST) -> None:

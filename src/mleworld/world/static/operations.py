@@ -158,7 +158,7 @@ class OperationWalker:
         if isinstance(base, VectorVal):
             if base.width is not None:
                 positions.array_columns(self, ArrayVal(base.width, rows=base.length), key, node)
-            return lengths.vector_getitem(base, node)
+            return lengths.vector_getitem(base, node, key)
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)
         if (

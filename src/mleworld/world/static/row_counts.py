@@ -47,7 +47,7 @@ ROW_KEEP = frozenset(
         "copy", "fillna", "astype", "replace", "clip", "abs", "round", "infer_objects",
         "convert_dtypes", "ffill", "bfill", "interpolate", "where", "mask", "isna", "isnull",
         "notna", "notnull", "sort_values", "sort_index", "reset_index", "set_index", "rename",
-        "select_dtypes", "drop", "assign", "insert", "pop",
+        "select_dtypes", "drop", "assign", "insert", "pop", "reindex",
     }
 )  # fmt: skip
 
@@ -89,6 +89,8 @@ def _keeps_rows(method: str, kw: dict[str, Value]) -> bool:
         )  # type: ignore[union-attr]
     if method == "sort_values" or method == "fillna":
         return "axis" not in kw
+    if method == "reindex":  # new columns only (`reindex(columns=X.columns, fill_value=0)`)
+        return "columns" in kw and set(kw) <= {"columns", "fill_value", "copy"}
     return True
 
 
