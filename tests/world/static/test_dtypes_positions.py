@@ -8,12 +8,10 @@ finding: text turned into numbers first, positions inside the frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from mleworld.world.static import analyze
+from static_snippets import snippet_tests
 
 READ = (
     "import pandas as pd\n"
@@ -78,24 +76,9 @@ VALID: dict[str, str] = {
 }
 
 
-@pytest.fixture(scope="module")
-def real(run_real) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
-    return run_real({**{k: v[0] for k, v in CRASHES.items()}, **VALID})
-
-
-@pytest.mark.parametrize("name", sorted(CRASHES))
-def test_the_crash_is_named_as_python_prints_it(
-    name: str, real: dict[str, str | None], assert_named: Callable[..., None]
-) -> None:
-    program, detector = CRASHES[name]
-    assert_named(program, detector, real[name])
-
-
-@pytest.mark.parametrize("name", sorted(VALID))
-def test_valid_programs_get_no_finding(
-    name: str, real: dict[str, str | None], assert_no_finding: Callable[..., None]
-) -> None:
-    assert_no_finding(VALID[name], real[name])
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
 
 
 def test_a_frame_changed_in_place_is_not_read_from_its_file(data_dir: Path) -> None:

@@ -10,9 +10,7 @@ step that needs the target (so it is not judged), and get no finding.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import pytest
+from static_snippets import snippet_tests
 
 READ = (
     "import numpy as np\n"
@@ -66,20 +64,6 @@ VALID: dict[str, str] = {
 }
 
 
-@pytest.fixture(scope="module")
-def real(run_real) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
-    return run_real({**CRASHES, **VALID})
-
-
-@pytest.mark.parametrize("name", sorted(CRASHES))
-def test_the_crash_is_named_as_python_prints_it(
-    name: str, real: dict[str, str | None], assert_named: Callable[..., None]
-) -> None:
-    assert_named(CRASHES[name], "dtypes", real[name])
-
-
-@pytest.mark.parametrize("name", sorted(VALID))
-def test_valid_programs_get_no_finding(
-    name: str, real: dict[str, str | None], assert_no_finding: Callable[..., None]
-) -> None:
-    assert_no_finding(VALID[name], real[name])
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID, detector="dtypes")
+)
