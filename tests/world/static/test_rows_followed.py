@@ -5,7 +5,8 @@ part's rows through `get_dummies` to `.loc["train"]`, `reindex(columns=...)` kee
 `head`/`tail` keep a known share, frames indexed 0..n-1 line up side by side, and
 k-fold splits of n rows with k dividing n give folds of n / k; a matrix assigned to
 several columns must match them in width and rows, and a list of arrays given to
-`pd.DataFrame` is one row per array. Each crashing snippet runs for real (conftest.run_real: train.csv has 6 rows, test.csv 2) and the analysis
+`pd.DataFrame` is one row per array; `roc_auc_score` of both columns of a two-class
+model's probabilities is refused. Each crashing snippet runs for real (conftest.run_real: train.csv has 6 rows, test.csv 2) and the analysis
 must print Python's exact message; each valid look-alike runs cleanly and gets no
 finding: folds of unequal sizes, masks, label slices, an index that is not 0..n-1.
 """
@@ -106,6 +107,12 @@ CRASHES: dict[str, str] = {
         + "sub = sample.copy()\n"
         + "sub['Adelie'] = model.predict(X)\n"
     ),
+    "both_columns_of_two_class_probabilities_scored": (
+        READ
+        + "from sklearn.metrics import roc_auc_score\n"
+        + "model = LogisticRegression(max_iter=500).fit(train[NUM], train['sex'])\n"
+        + "roc_auc_score(train['sex'], model.predict_proba(train[NUM]))\n"
+    ),
     "head_rows_submitted": (
         FIT + "sub = sample.copy()\nsub['Adelie'] = model.predict(train[NUM].head(4))\n"
     ),
@@ -157,6 +164,12 @@ VALID: dict[str, str] = {
         + ".reindex(columns=X.columns, fill_value=0)\n"
         + "sub = sample.copy()\n"
         + "sub['Adelie'] = LogisticRegression(max_iter=500).fit(X, train['species']).predict(X_te)\n"
+    ),
+    "the_positive_class_column_scored": (
+        READ
+        + "from sklearn.metrics import roc_auc_score\n"
+        + "model = LogisticRegression(max_iter=500).fit(train[NUM], train['sex'])\n"
+        + "print(roc_auc_score(train['sex'], model.predict_proba(train[NUM])[:, 1]))\n"
     ),
     "tail_rows_match": (
         FIT + "sub = sample.copy()\nsub['Adelie'] = model.predict(train[NUM].tail(2))\n"

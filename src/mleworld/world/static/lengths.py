@@ -78,6 +78,20 @@ def builder(
     return VectorVal(n, numeric=not text) if n is not None else UNKNOWN
 
 
+def binary_score(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`roc_auc_score(y, model.predict_proba(X))` of a two-class model: the score wants one
+    column (the positive class's), and scikit-learn says so with the array's shape."""
+    score = args[1] if len(args) > 1 else kw.get("y_score")
+    if star or set(kw) - {"y_true", "y_score"} or not isinstance(score, VectorVal):
+        return UNKNOWN
+    if score.ndim == 2 and score.width == 2:
+        message = f"ValueError: y should be a 1d array, got an array of shape ({score.length}, 2) instead."
+        walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+    return UNKNOWN
+
+
 def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
     """What a scikit-learn style estimator's predict / predict_proba / transform gives for X."""
     if method in row_counts.TRANSFORMS:

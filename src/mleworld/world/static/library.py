@@ -236,6 +236,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "to_datetime"): kinds.to_datetime,
     ("pandas", "cut"): kinds.cut,
     ("pandas", "qcut"): kinds.qcut,
+    ("sklearn.metrics", "roc_auc_score"): lengths.binary_score,
+    ("sklearn.metrics", "average_precision_score"): lengths.binary_score,
     ("numpy", "zeros"): lengths.builder,
     ("numpy", "ones"): lengths.builder,
     ("numpy", "empty"): lengths.builder,
