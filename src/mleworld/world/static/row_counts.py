@@ -166,6 +166,8 @@ def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
     cls = owner.cls
     if cls.__name__ not in _K_FOLDS or not cls.__module__.startswith("sklearn."):
         return UNKNOWN
+    if not owner.bound:  # `KFold(**options)`: its n_splits is not known
+        return UNKNOWN
     k = owner.params.get("n_splits") if "n_splits" in owner.given else _default(cls, "n_splits")
     X = args[0] if args else kw.get("X", UNKNOWN)
     n = rows_of(X)
