@@ -24,6 +24,7 @@ from mleworld.world.static.values import (
     SeriesVal,
     Value,
     const_str,
+    is_true,
     str_list,
 )
 
@@ -193,13 +194,9 @@ def concat(
     counts = [f.rows for f in frames]  # type: ignore[union-attr]
     stacked = _axis_rows(kw)
     rows = sum(c for c in counts if c is not None) if None not in counts and stacked else side_rows
-    ranged = rows is not None and (side_rows is not None or _is_true(kw.get("ignore_index")))
+    ranged = rows is not None and (side_rows is not None or is_true(kw.get("ignore_index")))
     parts = row_counts.keyed_parts(frames, kw)  # type: ignore[arg-type]
     return Frame(union, "concat()", exact=exact, rows=rows, ranged=ranged, parts=parts)
-
-
-def _is_true(value: Value | None) -> bool:
-    return isinstance(value, Const) and value.value is True
 
 
 def _axis_rows(kw: dict[str, Value]) -> bool:

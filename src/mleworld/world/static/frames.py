@@ -34,6 +34,7 @@ from mleworld.world.static.values import (
     Value,
     VectorVal,
     const_str,
+    is_true,
     str_list,
 )
 
@@ -136,8 +137,8 @@ def _frame_method(
     kw: dict[str, Value],
     node: ast.Call,
 ) -> Value:
-    inplace = isinstance(kw.get("inplace"), Const) and kw["inplace"].value is True  # type: ignore[union-attr]
-    if name in _KEEP or name in _SUBSET or (name == "reset_index" and _is_true(kw.get("drop"))):
+    inplace = is_true(kw.get("inplace"))
+    if name in _KEEP or name in _SUBSET or (name == "reset_index" and is_true(kw.get("drop"))):
         # select_dtypes, filter and dropna(axis=1) keep some columns: only an upper bound is known
         subset = name in ("select_dtypes", "filter") or (
             name == "dropna" and _axis_is_columns(kw) is not False
@@ -183,10 +184,6 @@ def _frame_method(
     if inplace:
         frame.forget()
     return UNKNOWN
-
-
-def _is_true(value: Value | None) -> bool:
-    return isinstance(value, Const) and value.value is True
 
 
 def _loosened(frame: Frame, inplace: bool, *, exact: bool) -> Value:
@@ -324,7 +321,7 @@ def series_method(
     if method.name == "astype" and not star:
         dtypes.check_astype(walker, series, args, kw, node)
     if method.name in _SERIES_SAME_ROWS or method.name in _SERIES_FEWER_ROWS:
-        if _is_true(kw.get("inplace")):
+        if is_true(kw.get("inplace")):
             return Const(None)
         same = method.name in _SERIES_SAME_ROWS and "axis" not in kw
         numeric = kinds.series_result(series, method.name, args, kw)

@@ -220,9 +220,7 @@ def check_setitem(walker: Walker, frame: Frame, key: Value, value: Value, node: 
     if width != len(names):
         message = "ValueError: Columns must be same length as key"
     elif rows is not None and frame.rows and rows != frame.rows:
-        message = (
-            f"ValueError: Length of values ({rows}) does not match length of index ({frame.rows})"
-        )
+        message = _length_message(rows, frame.rows)
     else:
         return
     walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
@@ -275,6 +273,11 @@ def _rows_frame(
     return len(items)
 
 
+def _length_message(values: int, index: int) -> str:
+    """What pandas says when a column is given `values` entries for `index` rows."""
+    return f"ValueError: Length of values ({values}) does not match length of index ({index})"
+
+
 def _check_column(walker: Walker, frame: Frame, value: Value, node: ast.AST) -> None:
     if not isinstance(value, VectorVal) or value.ndim != 1:
         return
@@ -282,9 +285,7 @@ def _check_column(walker: Walker, frame: Frame, value: Value, node: ast.AST) -> 
     # an empty frame takes its index from the first column it is given
     if rows is None or rows == 0 or not frame.is_frame or value.length == rows:
         return
-    message = (
-        f"ValueError: Length of values ({value.length}) does not match length of index ({rows})"
-    )
+    message = _length_message(value.length, rows)
     walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
 
 

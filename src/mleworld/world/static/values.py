@@ -361,6 +361,11 @@ def join(a: Value, b: Value) -> Value:
     return UNKNOWN
 
 
+def is_true(value: Value | None) -> bool:
+    """The value is the literal True (`inplace=True`, `drop=True`)."""
+    return isinstance(value, Const) and value.value is True
+
+
 def const_str(value: Value) -> str | None:
     if isinstance(value, Const) and isinstance(value.value, str):
         return value.value
