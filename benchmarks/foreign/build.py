@@ -9,7 +9,11 @@ Steps:
    built into `tasks/` with `mleworld task create`; suite tasks are prepared as usual.
 2. Every program runs twice under the sandbox, one run at a time, under its own time limit.
    Both outcomes go to `runs.jsonl` (appended and fsynced per program, keyed by the
-   program's hash), so a killed build resumes and an edited program runs again.
+   program's hash), so a killed build resumes and an edited program runs again. A program
+   whose shipped record already holds its code and time limit is not run again: that
+   record is kept, so adding programs to the set runs only the new ones, also on a
+   machine without `runs.jsonl`. Every record's metric is read from its output with the
+   parser of the day (execution/headline.py), so a parser fix reaches the set on a rebuild.
 3. A program is kept when both runs end the same way (exception class and submission
    flag: `corpus.dedup.outcome_key`); the others are listed as unstable and left out.
 4. Each kept program becomes a corpus Record exactly as an agent's execution does
@@ -18,7 +22,9 @@ Steps:
    the second run's outcome, the tags and the intended defect in `extra`.
 5. The split into `dev` and `test` halves is drawn once, seeded and stratified by the
    observed outcome class, and written beside the records. A later build keeps it; programs
-   that are new since get halves of their own, drawn the same way among themselves.
+   that are new since get halves of their own, drawn the same way among themselves. A
+   manifest entry with `half: calib` goes to the calibration half instead (programs written
+   after the detectors were developed on `dev`; corpus/foreign.py).
 6. The set (records, split, the own tasks' task.yaml and public/) is written into the
    package (`src/mleworld/data/foreign/`, read by `mleworld.corpus.foreign`), and a summary
    into `benchmarks/results/foreign_build.json`.
@@ -47,8 +53,10 @@ from own_tasks import build_tasks  # noqa: E402
 
 from mleworld.corpus.dedup import outcome_key  # noqa: E402
 from mleworld.corpus.foreign import (  # noqa: E402
+    CALIB,
     HALVES,
     SPLIT,
+    ProgramSet,
     open_program_set,
     stratified_halves,
     write_program_set,
@@ -57,6 +65,7 @@ from mleworld.corpus.record import Record  # noqa: E402
 from mleworld.execution.executors import Job, run_job  # noqa: E402
 from mleworld.execution.limits import Limits  # noqa: E402
 from mleworld.execution.outcome import Outcome  # noqa: E402
+from mleworld.execution.parsing import parse_metric  # noqa: E402
 
 SEED = 14
 GENERATOR = "foreign"
@@ -76,7 +85,28 @@ def load_manifest(path: Path, programs: Path) -> dict[str, dict[str, Any]]:
     for name, entry in entries.items():
         if not {"task", "time_limit_s", "tags", "defect"} <= set(entry):
             raise SystemExit(f"manifest entry {name} needs task, time_limit_s, tags and defect")
+        if entry.get("half", CALIB) != CALIB:
+            raise SystemExit(f"manifest entry {name}: half may only be {CALIB}")
     return entries
+
+
+def shipped_records(out: Path) -> dict[str, Record]:
+    """The records the shipped set holds, by program name (none before the first build)."""
+    if not (out / SPLIT).is_file():
+        return {}
+    return {r.node_id: r for r in open_program_set(out).records}
+
+
+def reusable(record: Record | None, code: str, limit: float) -> bool:
+    """Whether a shipped record is of this very program under this limit."""
+    return record is not None and record.x.program == code and record.x.time_limit_s == limit
+
+
+def refreshed(record: Record) -> Record:
+    """A record with its metric read again from its output (clean runs only)."""
+    if record.y.exc_type == "None":
+        record.y.metric, record.metric_line = parse_metric(record.y.term_out)
+    return record
 
 
 def program_hash(code: str, limit: float) -> str:
@@ -119,13 +149,17 @@ def run_programs(
     programs: Path,
     log: Path,
     redo: set[str],
+    shipped: dict[str, Record],
 ) -> dict[str, dict[str, Any]]:
+    """Runs of every program not run yet; a program with a reusable shipped record is skipped."""
     done = read_log(log)
     for i, (name, entry) in enumerate(sorted(entries.items()), start=1):
         code = (programs / f"{name}.py").read_text(encoding="utf-8")
         limit = float(entry["time_limit_s"])
         key = program_hash(code, limit)
         if name in done and done[name]["hash"] == key and name not in redo:
+            continue
+        if name not in redo and name not in done and reusable(shipped.get(name), code, limit):
             continue
         job = Job(code, task_dir=dirs[entry["task"]], limits=Limits(time_limit_s=limit), key=name)
         runs = [run_job(job), run_job(job)]
@@ -168,6 +202,7 @@ def build_records(
     dirs: dict[str, Path],
     programs: Path,
     done: dict[str, dict[str, Any]],
+    shipped: dict[str, Record],
 ) -> tuple[list[Record], list[dict[str, Any]]]:
     from mleworld.tasks.overview import data_overview
     from mleworld.tasks.task import load_task
@@ -177,6 +212,9 @@ def build_records(
     overviews = {name: data_overview(task.public_dir) for name, task in tasks.items()}
     records, unstable = [], []
     for name, entry in sorted(entries.items()):
+        if name not in done:  # run_programs skipped it: its shipped record is this program's
+            records.append(refreshed(shipped[name]))
+            continue
         runs = [Outcome.from_dict(o) for o in done[name]["runs"]]
         if not stable(runs):
             unstable.append(
@@ -198,29 +236,31 @@ def build_records(
         )
         first, second = runs
         records.append(
-            Record.from_outcome(
-                first,
-                query.x,
-                task_id=task.id,
-                stage="draft",
-                generator=GENERATOR,
-                run_id=RUN_ID,
-                node_id=name,
-                created_at=0.0,
-                extra={
-                    "tags": list(entry["tags"]),
-                    "intended_defect": entry["defect"],
-                    "note": entry.get("note", ""),
-                    "submission_error": first.submission_error,
-                    "second_run": {
-                        "exc_type": second.exc_type,
-                        "submission": second.submission,
-                        "metric": second.metric,
-                        "runtime_s": round(second.runtime_s, 3),
-                        "timed_out": second.timed_out,
+            refreshed(
+                Record.from_outcome(
+                    first,
+                    query.x,
+                    task_id=task.id,
+                    stage="draft",
+                    generator=GENERATOR,
+                    run_id=RUN_ID,
+                    node_id=name,
+                    created_at=0.0,
+                    extra={
+                        "tags": list(entry["tags"]),
+                        "intended_defect": entry["defect"],
+                        "note": entry.get("note", ""),
+                        "submission_error": first.submission_error,
+                        "second_run": {
+                            "exc_type": second.exc_type,
+                            "submission": second.submission,
+                            "metric": second.metric,
+                            "runtime_s": round(second.runtime_s, 3),
+                            "timed_out": second.timed_out,
+                        },
+                        **first.machine_facts(),
                     },
-                    **first.machine_facts(),
-                },
+                )
             )
         )
     return records, unstable
@@ -231,17 +271,23 @@ def outcome_class(record: Record) -> str:
 
 
 def draw_split(
-    records: list[Record], out: Path, seed: int
+    records: list[Record], out: Path, seed: int, calib: set[str]
 ) -> tuple[dict[str, list[str]], dict[str, Any]]:
-    """The existing split of `out` kept as it is; programs it does not know get halves of their own."""
+    """The existing split of `out` kept as it is; programs it does not know get halves of their own.
+
+    Programs named in `calib` (the manifest's `half: calib`) form the calibration half.
+    """
     halves: dict[str, list[str]] = {half: [] for half in HALVES}
     meta: dict[str, Any] = {"seed": seed, "stratified_by": "observed outcome class", "drawn": []}
     if (out / SPLIT).is_file():
-        existing = open_program_set(out)
+        existing: ProgramSet = open_program_set(out)
         meta = dict(existing.meta)
-        known = {r.node_id for r in records}
+        known = {r.node_id for r in records} - calib
         for half in HALVES:
             halves[half] = [n for n in existing.halves[half] if n in known]
+    kept = sorted(r.node_id for r in records if r.node_id in calib)
+    if kept:
+        halves[CALIB] = kept
     assigned = {n for ids in halves.values() for n in ids}
     new = [r for r in records if r.node_id not in assigned]
     if new:
@@ -261,7 +307,7 @@ def summary(
     shipped: dict[str, Any],
 ) -> dict[str, Any]:
     half_of = {n: h for h, ids in halves.items() for n in ids}
-    by_half: dict[str, Counter[str]] = {h: Counter() for h in HALVES}
+    by_half: dict[str, Counter[str]] = {h: Counter() for h in halves}
     intended: Counter[str] = Counter()
     surprises = []
     for r in records:
@@ -310,12 +356,14 @@ def main() -> None:
     own = build_tasks(HERE / "tasks")
     dirs = task_dirs(entries, own)
     began = time.perf_counter()
-    done = run_programs(entries, dirs, programs, HERE / "runs.jsonl", set(args.only))
+    shipped = shipped_records(args.out)
+    done = run_programs(entries, dirs, programs, HERE / "runs.jsonl", set(args.only), shipped)
     print(f"runs finished in {time.perf_counter() - began:.0f}s", flush=True)
     if args.no_ship:
         return
-    records, unstable = build_records(entries, dirs, programs, done)
-    halves, meta = draw_split(records, args.out, args.seed)
+    records, unstable = build_records(entries, dirs, programs, done, shipped)
+    calib = {name for name, entry in entries.items() if entry.get("half") == CALIB}
+    halves, meta = draw_split(records, args.out, args.seed, calib)
     tasks = reduced_tasks(own, {r.task_id for r in records}, HERE / ".ship")
     shipped = write_program_set(records, halves, args.out, tasks=tasks, meta=meta)
     shutil.rmtree(HERE / ".ship", ignore_errors=True)

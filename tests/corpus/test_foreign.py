@@ -121,6 +121,30 @@ def test_a_written_set_reads_back_with_its_halves(tiny_set: Path) -> None:
         programs.half("holdout")
 
 
+def test_a_calibration_half_is_kept_apart_and_named_for_calibration(
+    tiny_set: Path, tmp_path: Path
+) -> None:
+    programs = open_program_set(tiny_set)
+    assert programs.calibration_half == "dev"  # a set without one calibrates on dev
+    records = list(programs.records)
+    halves = {
+        "dev": list(programs.halves["dev"]),
+        "test": list(programs.halves["test"]),
+        "calib": ["penguin_key"],
+    }
+    halves["dev"] = [n for n in halves["dev"] if n != "penguin_key"]
+    halves["test"] = [n for n in halves["test"] if n != "penguin_key"]
+    write_program_set(records, halves, tmp_path / "with_calib")
+    again = open_program_set(tmp_path / "with_calib")
+    assert again.calibration_half == "calib"
+    assert [r.node_id for r in again.half("calib")] == ["penguin_key"]
+    assert len(again.half("dev")) + len(again.half("test")) == 8
+    halves["test"].append("penguin_key")
+    write_program_set(records, halves, tmp_path / "overlap")
+    with pytest.raises(MleWorldError, match="in two halves"):
+        open_program_set(tmp_path / "overlap")
+
+
 def test_the_shipped_tasks_are_unpacked_once_and_resolve_as_input_folders(
     tiny_set: Path,
 ) -> None:
@@ -176,7 +200,12 @@ def test_a_broken_set_is_one_clear_error(tiny_set: Path, tmp_path: Path) -> None
         open_program_set(tiny_set)
     split["halves"]["dev"] = split["halves"]["test"][:1]
     (tiny_set / SPLIT).write_text(json.dumps(split))
-    with pytest.raises(MleWorldError, match="in both halves"):
+    with pytest.raises(MleWorldError, match="in two halves"):
+        open_program_set(tiny_set)
+    split["halves"]["dev"] = []
+    split["halves"]["extra"] = []
+    (tiny_set / SPLIT).write_text(json.dumps(split))
+    with pytest.raises(MleWorldError, match="optionally calib"):
         open_program_set(tiny_set)
     (tiny_set / SPLIT).unlink()
     with pytest.raises(MleWorldError, match="split file"):

@@ -547,6 +547,24 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
         0.812,
         "Validation metric (MAP@3): 0.812",
     ),
+    (
+        "date_inside_the_label",
+        "accuracy after 2014-10-01: 0.3758\n",
+        0.3758,
+        "accuracy after 2014-10-01: 0.3758",
+    ),
+    (
+        "timestamp_before_the_result",
+        "2026-12-02 18:04:11 INFO validation rmse = 54.20\n",
+        54.2,
+        "2026-12-02 18:04:11 INFO validation rmse = 54.20",
+    ),
+    (
+        "spread_of_the_folds_is_not_the_result",
+        '{\n  "cv_auc_mean": 0.9943,\n  "cv_auc_std": 0.00264\n}\n',
+        0.9943,
+        '"cv_auc_mean": 0.9943,',
+    ),
     ("keyed_setting_ignored", "val_size: 0.2\nValidation samples: 1,200\n", None, None),
     (
         "lightgbm_real_log",

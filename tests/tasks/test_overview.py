@@ -377,3 +377,18 @@ def test_cli_prints_the_overview_and_fails_cleanly_on_a_missing_folder(tmp_path:
     assert missing.stdout == ""
     assert missing.stderr.startswith("error: data directory not found:")
     assert len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_cli_takes_a_bundled_suite_task_by_name(tmp_path: Path) -> None:
+    env = {**os.environ, "MLEWORLD_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [str(MLEWORLD), "task", "overview", "penguins", "--no-ladder"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "train.csv: CSV, " in done.stdout and "species" in done.stdout
+    assert "answers.csv" not in done.stdout

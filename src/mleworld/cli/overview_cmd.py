@@ -24,7 +24,11 @@ def register(app: typer.Typer) -> None:
     @groups.task_app.command("overview")
     def overview(
         directory: Path = typer.Argument(
-            ..., help="A task directory (its public/ is described) or any data folder."
+            ...,
+            help=(
+                "A task directory (its public/ is described), a bundled suite task name "
+                "(prepared on first use) or any data folder."
+            ),
         ),
         budget: int = typer.Option(
             6000, "--budget", help="The most characters the data overview may have."
@@ -40,6 +44,7 @@ def register(app: typer.Typer) -> None:
         from mleworld.tasks.overview import data_overview, resolve_data_dir
         from mleworld.tasks.overview.ladder import ladder_overview
 
+        directory = _suite_task_dir(directory)
         text = data_overview(resolve_data_dir(directory), budget_chars=budget)
         section = ladder_overview(directory) if ladder else None
         if section:
@@ -48,3 +53,14 @@ def register(app: typer.Typer) -> None:
         if hasattr(out, "reconfigure"):
             out.reconfigure(errors="replace")  # data may hold characters the terminal cannot show
         out.write(text + "\n")
+
+
+def _suite_task_dir(directory: Path) -> Path:
+    """A path that does not exist but names a bundled suite task: that task's folder."""
+    if directory.expanduser().exists() or len(directory.parts) != 1:
+        return directory
+    try:
+        from mleworld.tasks.suite import prepare_suite_task, suite_names
+    except ImportError:  # a build without the bundled suite
+        return directory
+    return prepare_suite_task(directory.name) if directory.name in suite_names() else directory

@@ -340,7 +340,10 @@ def register(app: typer.Typer, group: typer.Typer | None = None) -> None:
         split: str | None = typer.Option(
             None,
             "--split",
-            help="Half of a program set to score: test (default), dev or all.",
+            help=(
+                "Half of a program set to score: test (default), dev, calib (when the set "
+                "has one) or all."
+            ),
         ),
         out: Path = typer.Option(..., "--out", help="Folder for report.md, results.json, plots/."),
         limit: int | None = typer.Option(

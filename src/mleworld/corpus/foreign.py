@@ -9,7 +9,10 @@ and library documentation, `benchmarks/foreign/`). It is a folder holding
   unique in the set;
 - `split.json`: `{"halves": {"dev": [node ids], "test": [node ids]}, ...}`, drawn
   once (seeded, stratified by outcome) and never redrawn; other keys describe
-  how it was drawn;
+  how it was drawn. An optional third half, `calib`, holds programs written
+  after the detectors of world/static were developed on `dev`: the fast model's
+  unfamiliar-code calibration is fitted on it (training/fast_unfamiliar.py), so
+  the confidence it learns is that of code the detectors were never tuned on;
 - `tasks.jsonl.gz` (optional): `task.yaml` and `public/` of each task the set uses
   that is not a bundled suite task, one file a line (`{"task", "file", "text"}`), so a
   world model reads the same `./input/` the programs read. The files are written out
@@ -17,7 +20,9 @@ and library documentation, `benchmarks/foreign/`). It is a folder holding
   content hash.
 
 `foreign` names the set shipped in the package (`mleworld/data/foreign/`).
-Work on a model looks only at the `dev` half; the `test` half is scored at the end.
+Work on a model looks only at the `dev` half; the `test` half is scored at the end;
+`calib` is for calibration only (looking at its programs while writing detectors would
+bias it the way `dev` is biased).
 
 Not here: running the programs and drawing the split (`benchmarks/foreign/build.py`),
 scoring (evaluation/holdout_eval.py).
@@ -48,7 +53,8 @@ RECORDS = "records.jsonl.gz"
 PLAIN_RECORDS = "records.jsonl"
 SPLIT = "split.json"
 TASKS = "tasks.jsonl.gz"
-HALVES = ("dev", "test")
+HALVES = ("dev", "test")  # drawn together, stratified by outcome
+CALIB = "calib"  # optional: programs kept apart for calibration
 ALL = "all"
 SETS_DIR = "program-sets"
 
@@ -83,8 +89,13 @@ class ProgramSet:
     halves: Mapping[str, tuple[str, ...]]
     meta: Mapping[str, Any]
 
+    @property
+    def calibration_half(self) -> str:
+        """The half a model's calibration is fitted on: `calib` when the set has one, else `dev`."""
+        return CALIB if CALIB in self.halves else "dev"
+
     def half(self, name: str) -> list[Record]:
-        """The records of `dev`, `test`, or `all` of them, in file order."""
+        """The records of `dev`, `test`, `calib`, or `all` of them, in file order."""
         if name == ALL:
             return list(self.records)
         if name not in self.halves:
@@ -216,9 +227,10 @@ def _read_split(path: Path, ids: set[str]) -> tuple[dict[str, Any], dict[str, tu
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise MleWorldError(f"{path} is not valid JSON ({exc}); restore the split file") from None
     halves = data.get("halves") if isinstance(data, dict) else None
-    if not isinstance(halves, dict) or set(halves) != set(HALVES):
+    if not isinstance(halves, dict) or not set(HALVES) <= set(halves) <= {*HALVES, CALIB}:
         raise MleWorldError(
-            f"{path} needs 'halves' with exactly {' and '.join(HALVES)}, each a list of node ids"
+            f"{path} needs 'halves' with {' and '.join(HALVES)} (and optionally {CALIB}), "
+            "each a list of node ids"
         )
     out: dict[str, tuple[str, ...]] = {}
     for half, members in halves.items():
@@ -231,8 +243,8 @@ def _read_split(path: Path, ids: set[str]) -> tuple[dict[str, Any], dict[str, tu
                 f"({', '.join(unknown[:3])}); rebuild the set"
             )
         out[half] = tuple(members)
-    if set(out["dev"]) & set(out["test"]):
-        raise MleWorldError(f"{path}: a program is in both halves; rebuild the set")
+    if sum(len(m) for m in out.values()) != len(set().union(*out.values())):
+        raise MleWorldError(f"{path}: a program is in two halves; rebuild the set")
     return {k: v for k, v in data.items() if k != "halves"}, out
 
 

@@ -40,6 +40,11 @@ _NUMBER = re.compile(
 _LABEL_NUMBER_TAIL = re.compile(r"^(?:\s*[:=]|\s*/\s*\d|-[A-Za-z]|[^()\[\]\d:=]*[)\]]\s*[:=])")
 _SEPARATOR_TAIL = re.compile(r"(?:\s*(?:[:=]|->|\bis\b|\bof\b|\bwas\b|\s-)\s*|\s+)$", re.I)
 _DELIMITERS = re.compile(r"[,;|\t]|\.\s|\s-\s|\s{2,}")
+# Dates and clock times are part of a label ("accuracy after 2014-10-01: 0.37"), never values.
+_DATE_OR_TIME = re.compile(
+    r"(?<![\d.])(?:\d{4}[-/]\d{1,2}[-/]\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?|"
+    r"\d{1,2}/\d{1,2}/\d{4}|\d{1,2}:\d{2}(?::\d{2})?)(?![\d.])"
+)
 
 # Canonical metric names; phrases first so "mean squared error" is not read as "mean".
 _METRIC_NAMES: tuple[tuple[str, str], ...] = (
@@ -96,7 +101,8 @@ _AUX_HEAD = re.compile(
     r"(?i)\b(lr|learning rate|rate|time|elapsed|secs?|seconds|minutes|rows|samples|features|"
     r"columns|cols|shape|size|count|seed|epochs?|iterations?|iters?|steps?|rounds?|batch|"
     r"params|oov|distribution|ratio|proportion|prevalence|class|classes|memory|threshold|"
-    r"weight|depth|leaves|estimators|patience|n|k|id|version)\s*$"
+    r"weight|depth|leaves|estimators|patience|n|k|id|version|"
+    r"std|stdev|stddev|standard deviation|sd|sem|se|spread|var|variance)\s*$"
 )
 # Words that, alone, still make a label a validation result ("CV: 0.81", "Validation: 0.87").
 _CONTEXT_WORDS = frozenset(
@@ -208,9 +214,12 @@ def _line_pairs(line: str, include_training: bool = False) -> list[_Pair]:
     """The metric pairs of one line: a label, a separator, then a number."""
     found: list[tuple[str, str, str | None, re.Match[str]]] = []  # label, name, context, match
     prev_end = 0
+    dates = [d.span() for d in _DATE_OR_TIME.finditer(line)]
     for m in _NUMBER.finditer(line):
         if _LABEL_NUMBER_TAIL.match(line[m.end() :]):
             continue  # "Epoch 3/10", "Fold 2:": the number belongs to a label
+        if any(start <= m.start() < end for start, end in dates):
+            continue  # a date or a time of day
         before = line[prev_end : m.start()]
         label_text = _SEPARATOR_TAIL.sub("", before)
         if label_text == before:

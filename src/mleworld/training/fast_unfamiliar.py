@@ -2,8 +2,9 @@
 
 The calibration runs are the held-out part of training (in distribution), the
 held-out runs of tasks an out-of-fold head never saw (fast_task_folds.py: a new
-task by the same writer), and the dev half of a program set written by other
-hands (`foreign` by default): the latter is predicted by the model as trained,
+task by the same writer), and the calibration half of a program set written by
+other hands (`foreign` by default: its `calib` half, programs the static detectors
+were not developed on; a set without one gives its `dev` half): the latter is predicted by the model as trained,
 through the same featurizer and class path as any query, with the run's real
 class as the label; a static finding's share is put on top of each row as
 prediction does.
@@ -53,9 +54,9 @@ def _finding_columns(
 
 
 def calibration_queries(
-    spec: str, half: str = "dev", *, data_dirs: Mapping[str, Path | None] | None = None
+    spec: str, half: str | None = None, *, data_dirs: Mapping[str, Path | None] | None = None
 ) -> tuple[list[Any], list[Query]]:
-    """The records of a program set's half and the queries they answer.
+    """The records of a program set's half (None: its calibration half) and their queries.
 
     A program reads its task's ./input/ when the set ships the task or `data_dirs`
     (the folders training read) names it; otherwise it is analysed without data.
@@ -67,7 +68,7 @@ def calibration_queries(
     if spec == FOREIGN and records_file(shipped_dir()) is None:
         return [], []  # an installation without the shipped set calibrates on held-out runs only
     programs = open_program_set(spec)
-    records = programs.half(half)
+    records = programs.half(half or programs.calibration_half)
     parents = {parent_key(r): r for r in programs.records}
     if data_dirs is None:
         return records, build_queries(records, parents, None)
@@ -94,7 +95,7 @@ class CalibrationRows:
 
     `source`: `heldout` (held-out runs of seen tasks), `task_fold` (held-out runs of
     tasks the predicting head never saw, fast_task_folds.py) or `foreign` (a program
-    set's dev half). Saved as one `.npz` of plain arrays, so a calibration can be
+    set's calibration half). Saved as one `.npz` of plain arrays, so a calibration can be
     refitted, or cross-fitted over the foreign rows, without training again.
     """
 
@@ -185,7 +186,7 @@ def foreign_rows(
     calibration_set: str,
     workers: int,
     data_dirs: Mapping[str, Path | None] | None,
-    half: str = "dev",
+    half: str | None = None,
 ) -> CalibrationRows | None:
     """A program set's half as calibration rows, predicted by `model` as any query is."""
     records, queries = calibration_queries(calibration_set, half, data_dirs=data_dirs)
@@ -210,7 +211,7 @@ def fit_unfamiliar(
     workers: int,
     data_dirs: Mapping[str, Path | None] | None,
 ) -> tuple[UnfamiliarCalibration | None, dict[str, Any], CalibrationRows]:
-    """The unfamiliar-code blend, fitted on training's rows and a program set's dev half.
+    """The unfamiliar-code blend, fitted on training's rows and a program set's calibration half.
 
     Returns the blend, its report and every row it was fitted on.
     """

@@ -114,6 +114,13 @@ def test_the_code_id_follows_the_python_source_of_the_named_packages(tmp_path: P
     assert default.source_id(tmp_path, ("world",)) == first
     detector.write_text("FINDS = 2\n")  # a detector changed: the features may have
     assert default.source_id(tmp_path, ("world",)) != first
+    (tmp_path / "data" / "foreign").mkdir(parents=True)
+    split = tmp_path / "data" / "foreign" / "split.json"
+    split.write_text('{"halves": {}}')
+    with_data = default.source_id(tmp_path, ("world",), ("data/foreign",))
+    assert with_data != default.source_id(tmp_path, ("world",))
+    split.write_text('{"halves": {"calib": []}}')  # the calibration set changed
+    assert default.source_id(tmp_path, ("world",), ("data/foreign",)) != with_data
 
 
 def test_training_a_new_model_removes_stale_models_of_other_code_only(

@@ -9,7 +9,8 @@
 - the code id names the source of the code that computes the model's features and
   trains it (`world/` and `training/`): a new crash detector changes the features a
   model was trained on, and a model trained on the old ones must not be loaded
-  silently. Cached models of other code ids for the same corpus and schema that
+  silently. It also names the shipped program set (`data/foreign/`) whose
+  calibration half the model's confidence is fitted on. Cached models of other code ids for the same corpus and schema that
   nobody has touched for `STALE_DAYS` are removed when a new one is trained.
 
 On a miss it trains one on the corpus' train split (its holdout stays unseen, so
@@ -44,21 +45,25 @@ MODELS_DIR = "models"
 STALE_DAYS = 7
 # The packages whose code decides a fast model's features and its training.
 _CODE_PACKAGES = ("world", "training")
+# The data training reads besides the corpus: the program set it calibrates on.
+_CALIBRATION_DATA = ("data/foreign",)
 
 
 @cache
 def code_id() -> str:
     """8 hex digits naming the source of the packages that featurise and train a model."""
-    return source_id(Path(__file__).resolve().parents[2], _CODE_PACKAGES)
+    return source_id(Path(__file__).resolve().parents[2], _CODE_PACKAGES, _CALIBRATION_DATA)
 
 
-def source_id(root: Path, packages: tuple[str, ...]) -> str:
-    """8 hex digits naming the Python source (paths and bytes) of `packages` under `root`."""
+def source_id(root: Path, packages: tuple[str, ...], data: tuple[str, ...] = ()) -> str:
+    """8 hex digits naming the Python source (paths and bytes) of `packages` under `root`,
+    and every file of the `data` folders."""
     digest = hashlib.sha256()
-    for package in packages:
-        for path in sorted((root / package).rglob("*.py")):
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+    files = [p for package in packages for p in sorted((root / package).rglob("*.py"))]
+    files += [p for folder in data for p in sorted((root / folder).rglob("*")) if p.is_file()]
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:8]
 
 
