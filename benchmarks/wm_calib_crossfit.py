@@ -1,13 +1,13 @@
-"""Cross-fitted calibration of the fast model on the foreign set's calibration half.
+"""Cross-fitted calibration of the fast model on the foreign set's calibration halves.
 
-The calibration half (`calib`; `dev` for a set without one) is calibration data
-(training/fast_unfamiliar.py), so scoring it with the model as trained flatters
-it. Here its programs are split into `--folds` folds; per fold, the
+The calibration halves (`dev` and `calib`) are calibration data
+(training/fast_unfamiliar.py), so scoring them with the model as trained flatters
+them. Here its programs are split into `--folds` folds; per fold, the
 unfamiliar-code calibration is refitted from the training's saved calibration
 rows (`train_fast(..., calibration_rows=...)`) without that fold's programs and
 the fold is predicted with it. ECE and accuracy per p_max quintile are read off
-the pooled predictions. Only the calibration half is opened; the test half is
-never read.
+the pooled predictions, for both halves together and for each. Only the calibration
+halves are opened; the test half is never read.
 
     PYTHONPATH=src MLEWORLD_HOME=... python benchmarks/wm_calib_crossfit.py \\
         --model /tmp/fast --out benchmarks/results/wm_eval_foreign/dev_crossfit.json
@@ -56,7 +56,7 @@ def crossfit(
     rows = CalibrationRows.load(model_dir.with_name(model_dir.name + "-" + ROWS_FILE))
     rows = rows.subset(np.isin(rows.source, sources))
     programs = open_program_set("foreign")
-    dev = programs.half(programs.calibration_half)
+    dev = programs.calibration_records()
     index = {parent_key(r): r for r in programs.records}
     order = np.random.default_rng(seed).permutation(len(dev))
     fold_of = {dev[i].id: n % folds for n, i in enumerate(order)}
@@ -79,7 +79,11 @@ def crossfit(
     scores = [scores_by_id[r.id] for r in dev]
     calib = calibration(scores)
     return {
-        "half": programs.calibration_half,
+        "halves": programs.calibration_halves,
+        "by_half": {
+            half: _half_summary([scores_by_id[r.id] for r in programs.half(half)])
+            for half in programs.calibration_halves
+        },
         "programs": len(scores),
         "folds": folds,
         "exception_class": float(np.mean([s.exception_class for s in scores])),
@@ -104,6 +108,21 @@ def crossfit(
                 "right": bool(s.exception_class),
             }
             for s in scores
+        ],
+    }
+
+
+def _half_summary(scores: list[Any]) -> dict[str, Any]:
+    from mleworld.evaluation.calibration import calibration
+
+    calib = calibration(scores)
+    return {
+        "programs": len(scores),
+        "exception_class": float(np.mean([s.exception_class for s in scores])),
+        "ece": calib["ece"] if calib else None,
+        "quintiles": [
+            q["fields"].get("exception_class", {}).get("accuracy")
+            for q in (calib["quintiles"] if calib else [])
         ],
     }
 

@@ -125,7 +125,7 @@ def test_a_calibration_half_is_kept_apart_and_named_for_calibration(
     tiny_set: Path, tmp_path: Path
 ) -> None:
     programs = open_program_set(tiny_set)
-    assert programs.calibration_half == "dev"  # a set without one calibrates on dev
+    assert programs.calibration_halves == ("dev",)  # a set without calib calibrates on dev
     records = list(programs.records)
     halves = {
         "dev": list(programs.halves["dev"]),
@@ -136,8 +136,10 @@ def test_a_calibration_half_is_kept_apart_and_named_for_calibration(
     halves["test"] = [n for n in halves["test"] if n != "penguin_key"]
     write_program_set(records, halves, tmp_path / "with_calib")
     again = open_program_set(tmp_path / "with_calib")
-    assert again.calibration_half == "calib"
+    assert again.calibration_halves == ("dev", "calib")
     assert [r.node_id for r in again.half("calib")] == ["penguin_key"]
+    calibration = {r.node_id for r in again.calibration_records()}
+    assert calibration == {"penguin_key", *halves["dev"]}
     assert len(again.half("dev")) + len(again.half("test")) == 8
     halves["test"].append("penguin_key")
     write_program_set(records, halves, tmp_path / "overlap")

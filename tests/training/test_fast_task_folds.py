@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from mleworld.corpus.foreign import open_program_set
 from mleworld.corpus.store import Corpus, read_jsonl
 from mleworld.training.fast import train_fast
 from mleworld.training.fast_task_folds import UNSEEN_TASK, as_unseen_task, task_groups
@@ -68,7 +69,11 @@ def test_training_calibrates_on_held_out_runs_of_tasks_the_head_never_saw(
     counts = unfamiliar["rows_by_source"]
     assert counts == {s: int(np.sum(rows.source == s)) for s in ("heldout", "task_fold", "foreign")}
     assert counts["task_fold"] == counts["heldout"] == report["heldout_records"]
-    assert counts["foreign"] == 86  # the shipped foreign set's dev half
+    shipped = open_program_set("foreign")
+    assert counts["foreign"] == len(shipped.calibration_records())  # dev and calib, not test
+    assert set(shipped.calibration_halves) == {"dev", "calib"}
+    test_ids = {r.id for r in shipped.half("test")}
+    assert not test_ids & set(rows.ids[rows.source == "foreign"])
     fold = rows.subset(rows.source == "task_fold")
     held = rows.subset(rows.source == "heldout")
     assert sorted(fold.ids) == sorted(held.ids)  # the same runs, predicted another way

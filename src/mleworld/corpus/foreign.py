@@ -10,9 +10,10 @@ and library documentation, `benchmarks/foreign/`). It is a folder holding
 - `split.json`: `{"halves": {"dev": [node ids], "test": [node ids]}, ...}`, drawn
   once (seeded, stratified by outcome) and never redrawn; other keys describe
   how it was drawn. An optional third half, `calib`, holds programs written
-  after the detectors of world/static were developed on `dev`: the fast model's
-  unfamiliar-code calibration is fitted on it (training/fast_unfamiliar.py), so
-  the confidence it learns is that of code the detectors were never tuned on;
+  after the detectors of world/static were developed on `dev`. The fast model's
+  unfamiliar-code calibration is fitted on `dev` and `calib` together
+  (training/fast_unfamiliar.py): on `dev` alone it learns the confidence the
+  detectors earn on the code they were tuned on, which is too high elsewhere;
 - `tasks.jsonl.gz` (optional): `task.yaml` and `public/` of each task the set uses
   that is not a bundled suite task, one file a line (`{"task", "file", "text"}`), so a
   world model reads the same `./input/` the programs read. The files are written out
@@ -90,9 +91,14 @@ class ProgramSet:
     meta: Mapping[str, Any]
 
     @property
-    def calibration_half(self) -> str:
-        """The half a model's calibration is fitted on: `calib` when the set has one, else `dev`."""
-        return CALIB if CALIB in self.halves else "dev"
+    def calibration_halves(self) -> tuple[str, ...]:
+        """The halves a model's calibration is fitted on: every half but `test`."""
+        return tuple(h for h in ("dev", CALIB) if h in self.halves)
+
+    def calibration_records(self) -> list[Record]:
+        """The records of the calibration halves, in file order."""
+        wanted = {n for h in self.calibration_halves for n in self.halves[h]}
+        return [r for r in self.records if r.node_id in wanted]
 
     def half(self, name: str) -> list[Record]:
         """The records of `dev`, `test`, `calib`, or `all` of them, in file order."""

@@ -61,7 +61,7 @@ from mleworld.world.fast.unfamiliar import Familiarity
 from mleworld.world.vocab import CLEAN, TIMEOUT, Vocab
 
 MIN_CLASS_COUNT = 5
-CALIBRATION_SET = "foreign"  # the shipped set of programs other hands wrote (its calib half)
+CALIBRATION_SET = "foreign"  # programs other hands wrote (its halves but test)
 
 
 def corpus_fingerprint(corpus: Any) -> str:
@@ -140,7 +140,7 @@ def train_fast(
     prepared once), a task -> folder mapping, a callable, or None (no data).
     `workers`: processes for static analysis (default: the CPU count, at most 4);
     `threads`: LightGBM threads (1 is fastest for corpora this size).
-    `calibration_set`: a program set (`foreign`, or a folder) whose calibration half,
+    `calibration_set`: a program set (`foreign`, or a folder) whose halves but test,
     code written by other hands, calibrates the class distribution on
     unfamiliar programs together with the held-out runs (None: held-out runs
     only). `exclude_tasks`: tasks left out of training entirely (leave-task-out).

@@ -2,9 +2,9 @@
 
 The calibration runs are the held-out part of training (in distribution), the
 held-out runs of tasks an out-of-fold head never saw (fast_task_folds.py: a new
-task by the same writer), and the calibration half of a program set written by
-other hands (`foreign` by default: its `calib` half, programs the static detectors
-were not developed on; a set without one gives its `dev` half): the latter is predicted by the model as trained,
+task by the same writer), and every half but `test` of a program set written by
+other hands (`foreign` by default: `dev`, where the static detectors were
+developed, and `calib`, programs written after them): the latter is predicted by the model as trained,
 through the same featurizer and class path as any query, with the run's real
 class as the label; a static finding's share is put on top of each row as
 prediction does.
@@ -56,7 +56,7 @@ def _finding_columns(
 def calibration_queries(
     spec: str, half: str | None = None, *, data_dirs: Mapping[str, Path | None] | None = None
 ) -> tuple[list[Any], list[Query]]:
-    """The records of a program set's half (None: its calibration half) and their queries.
+    """The records of a program set's half (None: its calibration halves) and their queries.
 
     A program reads its task's ./input/ when the set ships the task or `data_dirs`
     (the folders training read) names it; otherwise it is analysed without data.
@@ -68,7 +68,7 @@ def calibration_queries(
     if spec == FOREIGN and records_file(shipped_dir()) is None:
         return [], []  # an installation without the shipped set calibrates on held-out runs only
     programs = open_program_set(spec)
-    records = programs.half(half or programs.calibration_half)
+    records = programs.half(half) if half else programs.calibration_records()
     parents = {parent_key(r): r for r in programs.records}
     if data_dirs is None:
         return records, build_queries(records, parents, None)
@@ -95,7 +95,7 @@ class CalibrationRows:
 
     `source`: `heldout` (held-out runs of seen tasks), `task_fold` (held-out runs of
     tasks the predicting head never saw, fast_task_folds.py) or `foreign` (a program
-    set's calibration half). Saved as one `.npz` of plain arrays, so a calibration can be
+    set's calibration halves). Saved as one `.npz` of plain arrays, so a calibration can be
     refitted, or cross-fitted over the foreign rows, without training again.
     """
 
@@ -211,7 +211,7 @@ def fit_unfamiliar(
     workers: int,
     data_dirs: Mapping[str, Path | None] | None,
 ) -> tuple[UnfamiliarCalibration | None, dict[str, Any], CalibrationRows]:
-    """The unfamiliar-code blend, fitted on training's rows and a program set's calibration half.
+    """The unfamiliar-code blend, fitted on training's rows and a program set's calibration halves.
 
     Returns the blend, its report and every row it was fitted on.
     """
