@@ -215,12 +215,6 @@ class Vocab:
             )
         return cls([*base, *extra])
 
-    @classmethod
-    def from_records(cls, records: Iterable[Any], **kwargs: Any) -> Vocab:
-        """`build` over objects with `.y.exc_type` (corpus Records) or `.exc_type` (Outcomes)."""
-        names = (getattr(getattr(r, "y", r), "exc_type", None) for r in records)
-        return cls.build((n for n in names if n is not None), **kwargs)
-
     # --- lookups ----------------------------------------------------------------
     @property
     def classes(self) -> tuple[str, ...]:

@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 
 CONSTRUCT_CONFIDENCE = 0.93
 VALIDATE_CONFIDENCE = 0.92
-TRIAL_CONFIDENCE = 0.88
 FIT_METHODS = frozenset({"fit", "fit_transform", "fit_predict", "fit_resample"})
 # Classes whose fit on a few dozen rows costs milliseconds: only these are trial-fitted.
 # Transformers are not trial-fitted: what they accept depends on the dtypes they are given.
