@@ -1,8 +1,8 @@
 """Calibration rows from tasks the class head never saw (training/fast_task_folds.py).
 
 Real training on the 220 builtin-agent records of seven suite tasks
-(tests/world/fast/fixtures), with the shipped foreign set's dev half as the
-unfamiliar-code rows: the saved calibration rows must hold held-out runs of
+(tests/world/fast/fixtures), with the shipped foreign set's dev and calib halves as
+the unfamiliar-code rows: the saved calibration rows must hold held-out runs of
 every task group, read as a prediction for an unseen task reads them.
 """
 
