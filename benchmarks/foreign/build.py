@@ -56,7 +56,6 @@ from mleworld.corpus.foreign import (  # noqa: E402
     CALIB,
     HALVES,
     SPLIT,
-    ProgramSet,
     open_program_set,
     stratified_halves,
     write_program_set,
@@ -280,7 +279,7 @@ def draw_split(
     halves: dict[str, list[str]] = {half: [] for half in HALVES}
     meta: dict[str, Any] = {"seed": seed, "stratified_by": "observed outcome class", "drawn": []}
     if (out / SPLIT).is_file():
-        existing: ProgramSet = open_program_set(out)
+        existing = open_program_set(out)
         meta = dict(existing.meta)
         known = {r.node_id for r in records} - calib
         for half in HALVES:

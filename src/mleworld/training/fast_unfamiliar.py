@@ -4,10 +4,10 @@ The calibration runs are the held-out part of training (in distribution), the
 held-out runs of tasks an out-of-fold head never saw (fast_task_folds.py: a new
 task by the same writer), and every half but `test` of a program set written by
 other hands (`foreign` by default: `dev`, where the static detectors were
-developed, and `calib`, programs written after them): the latter is predicted by the model as trained,
-through the same featurizer and class path as any query, with the run's real
-class as the label; a static finding's share is put on top of each row as
-prediction does.
+developed, and `calib`, programs written after them): the latter is predicted by
+the model as trained, through the same featurizer and class path as any query,
+with the run's real class as the label; a static finding's share is put on top
+of each row as prediction does.
 
 This module owns choosing and preparing those rows; the blend and its fit are
 world/fast/unfamiliar.py's, the rest of training is training/fast.py's.
@@ -95,8 +95,8 @@ class CalibrationRows:
 
     `source`: `heldout` (held-out runs of seen tasks), `task_fold` (held-out runs of
     tasks the predicting head never saw, fast_task_folds.py) or `foreign` (a program
-    set's calibration halves). Saved as one `.npz` of plain arrays, so a calibration can be
-    refitted, or cross-fitted over the foreign rows, without training again.
+    set's calibration halves). Saved as one `.npz` of plain arrays, so a calibration
+    can be refitted, or cross-fitted over the foreign rows, without training again.
     """
 
     probs: np.ndarray
@@ -211,7 +211,8 @@ def fit_unfamiliar(
     workers: int,
     data_dirs: Mapping[str, Path | None] | None,
 ) -> tuple[UnfamiliarCalibration | None, dict[str, Any], CalibrationRows]:
-    """The unfamiliar-code blend, fitted on training's rows and a program set's calibration halves.
+    """The unfamiliar-code blend, fitted on training's rows and a program set's
+    calibration halves.
 
     Returns the blend, its report and every row it was fitted on.
     """

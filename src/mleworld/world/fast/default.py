@@ -9,9 +9,10 @@
 - the code id names the source of the code that computes the model's features and
   trains it (`world/` and `training/`): a new crash detector changes the features a
   model was trained on, and a model trained on the old ones must not be loaded
-  silently. It also names the shipped program set (`data/foreign/`) whose
-  dev and calib halves the model's confidence is fitted on. Cached models of other code ids for the same corpus and schema that
-  nobody has touched for `STALE_DAYS` are removed when a new one is trained.
+  silently. It also names the shipped program set (`data/foreign/`) whose dev
+  and calib halves the model's confidence is fitted on. Cached models of other
+  code ids for the same corpus and schema that nobody has touched for
+  `STALE_DAYS` are removed when a new one is trained.
 
 On a miss it trains one on the corpus' train split (its holdout stays unseen, so
 `mleworld wm eval` on it is honest) under an exclusive file lock: a second
