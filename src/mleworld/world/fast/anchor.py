@@ -6,9 +6,11 @@ anchor in units of the task's metric spread. The anchor is the steadiest
 guess available without a model: the parent's metric (an improve step
 changes one thing: on held-out programs with a parent metric it is within 5%
 of the child's about nine times in ten), else the task's median metric among
-programs of the same model family, else the task's median, else the
-similarity-weighted metric of the nearest programs of the task that reported
-one, else the median of tasks with the same metric name. (Without a parent,
+programs of the same model family, else the task's median, else (a task
+training never saw) what the task's reference solution of the program's model
+family scores (references.py), else the similarity-weighted metric of the
+nearest programs of the task that reported one, else the median of tasks with
+the same metric name. (Without a parent,
 the family median beats the task median, and both beat the nearest
 programs' metric on held-out programs, which by construction have no near
 copy in training.) The other candidates
@@ -30,6 +32,8 @@ from mleworld.world.fast.heads import METRIC_EXTRA
 from mleworld.world.fast.neighbours import stat
 
 KIND_PARENT, KIND_NEIGHBOURS, KIND_TASK, KIND_METRIC_NAME, KIND_FAMILY = 0, 1, 2, 3, 4
+# Training rows are all of seen tasks, so the metric head never learns an offset for this kind.
+KIND_REFERENCE = 5
 
 
 def metric_anchor(
@@ -39,8 +43,12 @@ def metric_anchor(
     metric_name: str | None,
     by_metric_name: Mapping[str, float],
     family: str = "none",
+    reference: float = math.nan,
 ) -> tuple[float, float, np.ndarray]:
-    """(anchor, scale, extra features in METRIC_EXTRA order); anchor NaN when nothing is known."""
+    """(anchor, scale, extra features in METRIC_EXTRA order); anchor NaN when nothing is known.
+
+    `reference`: the task's reference score for the program's family (NaN: none).
+    """
     nb = stat(neighbours, "nb_metric")
     nb_top = stat(neighbours, "nb_metric_top")
     median = stats.metric_median if stats is not None else math.nan
@@ -53,6 +61,7 @@ def metric_anchor(
         (KIND_PARENT, parent),
         (KIND_FAMILY, family_median),
         (KIND_TASK, median),
+        (KIND_REFERENCE, reference),
         (KIND_NEIGHBOURS, nb),
         (KIND_METRIC_NAME, by_name),
     )

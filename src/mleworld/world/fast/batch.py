@@ -38,6 +38,7 @@ from mleworld.world.fast.code import (
 from mleworld.world.fast.edits import edit_inputs
 from mleworld.world.fast.features import FeatureSpec, QueryFacts, TaskStats, featurize, task_metric
 from mleworld.world.fast.neighbours import NEAR_COPY_SIM, NeighbourPool
+from mleworld.world.fast.references import reference_score, task_references
 from mleworld.world.fast.tfidf import CodeTfidf
 from mleworld.world.fast.unfamiliar import Familiarity, nearest_similarity
 from mleworld.world.prediction import Query
@@ -248,13 +249,15 @@ class Featurizer:
         extras: list[np.ndarray] = []
         for i, query in enumerate(queries):
             parent_metric = query.parent.metric if query.parent is not None else None
+            family = primary_family(got_facts[i].facts)
             anchor, scale, extra = metric_anchor(
                 parent_metric,
                 neighbours[i],
                 task_stats[i],
                 got_facts[i].metric_name,
                 self.metric_by_name,
-                primary_family(got_facts[i].facts),
+                family,
+                reference_score(task_references(query.data_dir), family),
             )
             anchors[i], scales[i] = anchor, scale
             extras.append(extra)

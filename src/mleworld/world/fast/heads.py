@@ -330,8 +330,12 @@ class MetricHead:
         """Per row: True when its anchor is the parent's metric (the anchor-kind column)."""
         from mleworld.world.fast.anchor import KIND_PARENT
 
-        kind = X[:, -len(METRIC_EXTRA) + METRIC_EXTRA.index("anchor_kind")]
-        return kind == KIND_PARENT
+        return MetricHead.kinds(X) == KIND_PARENT
+
+    @staticmethod
+    def kinds(X: np.ndarray) -> np.ndarray:
+        """Per row of the full metric matrix: its anchor's kind (anchor.py's KIND_*)."""
+        return X[:, -len(METRIC_EXTRA) + METRIC_EXTRA.index("anchor_kind")]
 
     @classmethod
     def fit(
@@ -364,7 +368,7 @@ class MetricHead:
             learning_rate=0.03,
             lambda_l2=5.0,
         )
-        kind = X[:, -len(METRIC_EXTRA) + METRIC_EXTRA.index("anchor_kind")]
+        kind = cls.kinds(X)
         part, full, rounds = fit_booster(params, X[:, columns], clipped, fit_rows, cal_rows)
         X = np.column_stack([X[:, columns], kind])
         shrink = dict(none)
@@ -408,7 +412,12 @@ class MetricHead:
         """The learned offset (in scale units) for rows of the full metric matrix."""
         if self.booster is None or len(X) == 0:
             return np.zeros(len(X))
+        from mleworld.world.fast.anchor import KIND_REFERENCE
+
         factor = np.where(self.groups(X), self.shrink["parent"], self.shrink["other"])
+        # A reference-anchored row (a task training never saw) keeps its anchor: no training
+        # row had that anchor, so the offsets learned from the others would not apply.
+        factor = np.where(self.kinds(X) == KIND_REFERENCE, 0.0, factor)
         return factor * predict_booster(self.booster, X[:, self.columns])
 
     def save(self, directory: Path) -> None:
