@@ -284,6 +284,23 @@ print(f"Validation accuracy: {acc:.2%}")
     assert parse_metric(out)[0] == pytest.approx(0.8123)
 
 
+def test_a_headline_naming_another_metric_is_not_given_the_tasks_metric() -> None:
+    # The line the parser picks prints an error rate, a loss or an R2 while the task scores
+    # accuracy or RMSE: only an error rate follows (one minus the accuracy).
+    error_line = 'err = 0.5\nprint(f"Validation error: {err:.4f}")\n'
+    out = predicted_output(error_line, "None", metric=0.9729, metric_name="accuracy")
+    assert out == "Validation error: 0.0271\n"
+    r2_line = 'r2 = 0.5\nprint(f"Validation R2: {r2:.3f}")\n'
+    assert predicted_output(r2_line, "None", metric=12.5, metric_name="rmse") == (
+        "Validation R2: 0.500\n"
+    )
+    # unnamed, the same name, or a name this project has no canonical form for: filled
+    for label, name in (("score", "rmse"), ("RMSE", "rmse"), ("columnauc", "auc_columnwise")):
+        program = f'v = 0.5\nprint(f"Validation {label}: {{v:.3f}}")\n'
+        out = predicted_output(program, "None", metric=0.875, metric_name=name)
+        assert out == f"Validation {label}: 0.875\n", label
+
+
 def test_long_loops_are_capped_with_a_summary_line() -> None:
     program = (
         "for epoch in range(50):\n    print(f'epoch {epoch + 1}: loss {0.5 / (epoch + 1):.3f}')\n"

@@ -26,6 +26,7 @@ __all__ = [
     "choose_headline",
     "extract_headline",
     "metric_candidates",
+    "metric_name_of",
     "parse_metric",
     "prints_metric",
 ]
@@ -77,6 +78,7 @@ _METRIC_NAMES: tuple[tuple[str, str], ...] = (
     (r"\b(binary|multi)?[\s_-]*error\b|\berror rate\b", "error"),
     (r"\bloss\b", "loss"),
 )
+KNOWN_METRICS = frozenset(name for _, name in _METRIC_NAMES)
 _METRIC_RES = tuple((re.compile(p, re.I), name) for p, name in _METRIC_NAMES)
 _GENERIC = re.compile(r"(?i)\b(score|metric|result|performance)\b")
 _VAL = re.compile(
@@ -293,6 +295,11 @@ def _split_of(text: str) -> str | None:
     if train:
         return "train"
     return None
+
+
+def metric_name_of(text: str | None) -> str | None:
+    """The canonical name a label or a task's metric reads as ("f1_macro" -> "f1"); None: none."""
+    return _metric_name(text) if text else None
 
 
 def _metric_name(text: str) -> str | None:

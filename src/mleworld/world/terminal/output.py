@@ -37,6 +37,7 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mleworld.execution.headline import KNOWN_METRICS, metric_name_of
 from mleworld.execution.parsing import extract_headline
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.locate import Location, locate
@@ -128,7 +129,7 @@ def _cached(
     trace = _trace(parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name)
     assert trace is not None
     if exc_type == CLEAN:
-        return _join(_fix_headline(trace.lines, metric))
+        return _join(_fix_headline(trace.lines, metric, metric_name))
     if exc_type in (TIMEOUT, "KeyboardInterrupt"):
         return _timeout(parsed, trace, runtime_s, time_limit_s)
     loc = locate(parsed, trace, exc_type, message, line, read_tables(overview))
@@ -211,20 +212,21 @@ def _uses_clock(program: str) -> bool:
 # Clean runs: the metric line must read back as the metric
 
 
-def _fix_headline(lines: list[str], metric: float | None) -> list[str]:
+def _fix_headline(lines: list[str], metric: float | None, metric_name: str | None) -> list[str]:
     if metric is None or not math.isfinite(metric) or not lines:
         return lines
     for _ in range(3):
         head = extract_headline("\n".join(lines))
         if head is None:
             return lines
+        value = _headline_value(head.name, metric_name_of(metric_name), metric)
         token = _headline_token(lines[head.line_no], head.value, head.percent)
-        if token is None:
+        if token is None or value is None:
             return lines
         start, end, text = token
-        if _reads_as(text, metric):
+        if _reads_as(text, value):
             return lines
-        fixed = _format_like(text, metric)
+        fixed = _format_like(text, value)
         row = lines[head.line_no]
         lines = [
             *lines[: head.line_no],
@@ -232,6 +234,20 @@ def _fix_headline(lines: list[str], metric: float | None) -> list[str]:
             *lines[head.line_no + 1 :],
         ]
     return lines
+
+
+def _headline_value(head: str | None, task: str | None, metric: float) -> float | None:
+    """What the headline line prints when the task's metric is `metric`; None: another quantity.
+
+    A line named for another metric than the task's (LightGBM's `multi_error`
+    while the task scores accuracy, say) keeps what the walk printed there,
+    except that an error rate is one minus the accuracy.
+    """
+    if head is None or task is None or head == task or head not in KNOWN_METRICS:
+        return metric
+    if {head, task} == {"accuracy", "error"}:
+        return 1.0 - metric
+    return None
 
 
 def _headline_token(row: str, value: float, percent: bool) -> tuple[int, int, str] | None:
