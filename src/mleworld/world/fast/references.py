@@ -6,8 +6,9 @@ RMSE from another dataset, within 5% of no draft at all (leave-task-out on the
 default corpus: 0 of the 122 drafts that reported one). A task the factory built carries better
 evidence in its task.yaml: the scores of its reference solutions
 (tasks/reference_summary.py), from a constant prediction through linear
-models, k-NN, trees and forests to LightGBM, each fitted on the task's own
-data. A draft mostly scores what a reference of its own model family scores:
+models, k-NN, trees and forests to LightGBM, each fitted on the task's
+training data and scored on its hidden test set: the aggregate scores its
+leaderboard and `task overview` show, no answers. A draft mostly scores what a reference of its own model family scores:
 on the default corpus' 882 drafts with a metric, that reference is within 5%
 of the draft's validation metric for 57% and within 15% for 78%.
 
