@@ -4,6 +4,10 @@ Each crashing snippet runs for real (conftest.run_real) in a workspace holding t
 test data folder; the analysis of the same text against the same folder must name the
 class and the exact text Python prints. The valid snippets run cleanly and get no
 finding: text turned into numbers first, positions inside the frame.
+
+Columns chosen by their dtype (`[c for c in df.columns if df[c].dtype == object]`)
+are chosen as pandas chooses them: under pandas 3 a text column's dtype is `str`, so
+that test finds no text column and the text reaches the estimator.
 """
 
 from __future__ import annotations
@@ -42,6 +46,19 @@ CRASHES: dict[str, tuple[str, str]] = {
         + "RandomForestClassifier(n_estimators=3).fit(df[['bill_length_mm', 'sex']], y)\n",
         "dtypes",
     ),
+    "object_dtype_filter_misses_str": (
+        READ
+        + "text = [c for c in df.columns if df[c].dtype == object]\n"
+        + "for c in text:\n    df[c] = df[c].astype('category').cat.codes\n"
+        + "LogisticRegression().fit(df.drop(columns=['id', 'species']), y)\n",
+        "dtypes",
+    ),
+    "numeric_by_dtype_name_keeps_str": (
+        READ
+        + "num = [c for c in df.columns if df[c].dtype.name != 'object' and c != 'species']\n"
+        + "StandardScaler().fit(df[num])\n",
+        "dtypes",
+    ),
     "iloc_one_past": (READ + "print(df.iloc[:, 9])\n", "positions"),
     "iloc_after_drop": (
         READ + "X = df.drop(columns=['species'])\nlabels = X.iloc[:, 8]\n",
@@ -68,6 +85,18 @@ VALID: dict[str, str] = {
     "dummies_first": (
         READ + "X = pd.get_dummies(df.drop(columns=['id', 'species']), dtype=float)\n"
         "LogisticRegression(max_iter=500).fit(X, y)\n"
+    ),
+    "str_dtype_filter": (
+        READ
+        + "text = [c for c in df.columns if df[c].dtype == 'str' and c != 'species']\n"
+        + "X = pd.get_dummies(df.drop(columns=['species']), columns=text, dtype=float)\n"
+        + "LogisticRegression(max_iter=500).fit(X.fillna(0), y)\n"
+    ),
+    "dtype_kind_filter": (
+        READ
+        + "import numpy as np\n"
+        + "num = [c for c in df.columns if df[c].dtype.kind in 'if' or df[c].dtype == np.int64]\n"
+        + "StandardScaler().fit(df[num])\n"
     ),
     "iloc_last_column": READ + "print(df.iloc[:, 8].iloc[0], df.iloc[:, -9].iloc[0])\n",
     "iloc_slice_past_the_end": READ + "print(df.iloc[:, 5:40].shape)\n",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.static import kinds, lengths, positions, row_counts, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
+    Const,
     Frame,
     Keys,
     Method,
@@ -255,6 +256,10 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         return found
     if attr == "values" and series.rows is not None:
         return VectorVal(series.rows, ndarray=False)
+    if attr == "dtype":
+        dtype = kinds.series_dtype(walker, series)
+        if dtype is not None:
+            return Const(dtype)
     klass, names = _class_attrs("series")
     if attr in names:
         static = inspect.getattr_static(klass, attr, None)

@@ -126,10 +126,33 @@ _NAME_TESTS = frozenset(
 )  # fmt: skip
 
 
+# What a filter may test a column's type by: `df[c].dtype.kind`, `np.object_`, `np.number`
+_DTYPE_FIELDS = frozenset({"name", "kind"})
+_TYPE_NAMES = frozenset({"object_", "number", "str_", "float64", "int64", "bool_"})
+
+
+def _column_of(node: ast.AST, target: str) -> bool:
+    """`frame[c]` for the comprehension's own name `c` (a frame read, which only answers)."""
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and isinstance(node.slice, ast.Name)
+        and node.slice.id == target
+    )
+
+
 def _pure(node: ast.AST, target: str) -> bool:
     if isinstance(node, _PURE + _PURE_OPS):
         return True
+    if _column_of(node, target):
+        return True
     if isinstance(node, ast.Attribute):
+        if node.attr == "dtype" and _column_of(node.value, target):
+            return True  # df[c].dtype
+        if node.attr in _DTYPE_FIELDS and isinstance(node.value, ast.Attribute):
+            return node.value.attr == "dtype"  # df[c].dtype.name
+        if isinstance(node.value, ast.Name) and node.attr in _TYPE_NAMES:
+            return True  # np.object_
         return (
             isinstance(node.value, ast.Name) and node.value.id == target
             and node.attr in _NAME_TESTS

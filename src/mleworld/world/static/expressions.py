@@ -24,6 +24,7 @@ from mleworld.world.static.values import (
     Frame,
     FuncVal,
     Keys,
+    Obj,
     PathVal,
     Seq,
     Value,
@@ -255,6 +256,7 @@ def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:
             return UNKNOWN
         return Const(found if isinstance(op, ast.In) else not found)
     func = _COMPARE.get(type(op))
+    left, right = _type_as_const(left, right), _type_as_const(right, left)
     if func is None or not (isinstance(left, Const) and isinstance(right, Const)):
         return UNKNOWN
     if func in (operator.is_, operator.is_not) and None not in (left.value, right.value):
@@ -263,6 +265,19 @@ def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:
         return Const(bool(func(left.value, right.value)))
     except TypeError:
         return UNKNOWN
+
+
+def _type_as_const(value: Value, other: Value) -> Value:
+    """`object`, `np.object_`, `float` compared with a column's dtype: the type itself.
+
+    `df[c].dtype == object` is False for a text column under pandas 3 (its dtype is
+    `str`), and pandas decides that comparison, so it is left to pandas."""
+    from mleworld.world.static.kinds import is_dtype
+
+    typed = isinstance(value, Obj) and isinstance(value.obj, type)
+    if typed and isinstance(other, Const) and is_dtype(other.value):
+        return Const(value.obj)  # type: ignore[union-attr]
+    return value
 
 
 def _contains(container: Value, item: Value) -> bool | None:

@@ -194,6 +194,27 @@ def column(walker: Walker, frame: Frame, series: SeriesVal) -> SeriesVal:
     return series
 
 
+def series_dtype(walker: Walker, series: SeriesVal) -> Any | None:
+    """`series.dtype` when the column still has its file's dtype (pandas' own dtype object)."""
+    frame = series.origin
+    if frame is None or frame.kinds is None or frame.kinds.get(series.name or "") != FILE:
+        return None
+    from mleworld.world.static.dtypes import file_table
+
+    table = file_table(walker, frame.source)
+    if table is None or series.name not in table.columns:
+        return None
+    return table[series.name].dtype
+
+
+def is_dtype(value: Any) -> bool:
+    """A numpy or pandas dtype object (what `series.dtype` gives)."""
+    import numpy as np
+    import pandas as pd
+
+    return isinstance(value, np.dtype | pd.api.extensions.ExtensionDtype)
+
+
 # `.dt` fields that are numbers for every datetime Series
 _DT_NUMBERS = frozenset(
     {

@@ -33,7 +33,7 @@ UNKNOWN: Value = _Unknown()
 
 @dataclass(eq=False)
 class Const(Value):
-    """A str, number, bool, None or bytes constant."""
+    """A str, number, bool, None or bytes constant, or a column's dtype (kinds.series_dtype)."""
 
     value: Any
 
