@@ -5,8 +5,8 @@ test data folder; the analysis of the same text against the same folder must nam
 class and the exact text Python prints. The valid snippets run cleanly and get no
 finding: text turned into numbers first, positions inside the frame.
 
-Columns chosen by their dtype (`[c for c in df.columns if df[c].dtype == object]`)
-are chosen as pandas chooses them: under pandas 3 a text column's dtype is `str`, so
+Columns chosen by their dtype (`[c for c in df.columns if df[c].dtype == object]`, or a
+loop over `df.columns` testing it) are chosen as pandas chooses them: under pandas 3 a text column's dtype is `str`, so
 that test finds no text column and the text reaches the estimator.
 """
 
@@ -53,6 +53,13 @@ CRASHES: dict[str, tuple[str, str]] = {
         + "LogisticRegression().fit(df.drop(columns=['id', 'species']), y)\n",
         "dtypes",
     ),
+    "object_dtype_loop_misses_str": (
+        READ
+        + "for c in df.columns:\n    if df[c].dtype == 'object':\n"
+        + "        df[c] = df[c].astype('category').cat.codes\n"
+        + "LogisticRegression().fit(df.drop(columns=['id', 'species']), y)\n",
+        "dtypes",
+    ),
     "numeric_by_dtype_name_keeps_str": (
         READ
         + "num = [c for c in df.columns if df[c].dtype.name != 'object' and c != 'species']\n"
@@ -91,6 +98,12 @@ VALID: dict[str, str] = {
         + "text = [c for c in df.columns if df[c].dtype == 'str' and c != 'species']\n"
         + "X = pd.get_dummies(df.drop(columns=['species']), columns=text, dtype=float)\n"
         + "LogisticRegression(max_iter=500).fit(X.fillna(0), y)\n"
+    ),
+    "str_dtype_loop": (
+        READ
+        + "for c in df.columns:\n    if df[c].dtype == 'str' and c != 'species':\n"
+        + "        df[c] = df[c].astype('category').cat.codes\n"
+        + "LogisticRegression(max_iter=500).fit(df.drop(columns=['id', 'species']).fillna(0), y)\n"
     ),
     "dtype_kind_filter": (
         READ

@@ -1,6 +1,7 @@
 """Loops: what a loop binds on each pass, and how its body is walked.
 
-A loop over a list or tuple of known items (at most MAX_UNROLL) is walked once
+A loop over a list or tuple of known items, or over a frame's columns known in
+order (`for c in df.columns`), at most MAX_UNROLL of them, is walked once
 per item, with the loop variable bound to each; any other loop once, less
 certain (it may run zero times), and the names it binds joined with those from
 before it. Before the body is walked, the names it binds count as bound and the
@@ -65,6 +66,10 @@ def iteration(value: Value) -> tuple[list[Value] | None, Value]:
         return None, element(value)
     if isinstance(value, Repeated):
         return None, value.item
+    names = value.order if isinstance(value, Keys) and value.many and value.exact else None
+    if names is not None and len(names) <= MAX_UNROLL:
+        # `for c in df.columns`: the names the Index holds when the loop starts
+        return [Const(name) for name in names], UNKNOWN
     if isinstance(value, DictVal) and value.closed:
         keys: list[Value] = [Const(k) for k in value.items]
         return (keys if len(keys) <= MAX_UNROLL else None), UNKNOWN
