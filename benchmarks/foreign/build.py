@@ -69,8 +69,12 @@ from mleworld.execution.parsing import parse_metric  # noqa: E402
 SEED = 14
 GENERATOR = "foreign"
 RUN_ID = "foreign"
-# task.yaml keys a world model's evaluation reads; the rest (the reference ladder) stays here.
-TASK_KEYS = ("id", "name", "metric", "direction", "id_column", "target_columns", "time_limit_s")
+# task.yaml keys a world model's evaluation reads (the reference ladder's scores anchor the
+# metric of a task training never saw: world/fast/references.py); the rest stays here.
+TASK_KEYS = (
+    "id", "name", "metric", "direction", "id_column", "target_columns", "time_limit_s",
+    "reference_ladder",
+)  # fmt: skip
 
 
 def load_manifest(path: Path, programs: Path) -> dict[str, dict[str, Any]]:
