@@ -66,6 +66,15 @@ CRASHES: dict[str, tuple[str, str]] = {
         + "StandardScaler().fit(df[num])\n",
         "dtypes",
     ),
+    "hist_gbm_on_a_frame_with_text": (
+        "from sklearn.ensemble import HistGradientBoostingClassifier\n"
+        + READ
+        + "X = df.drop(columns=['id', 'species'])\n"
+        + "X['ratio'] = X['bill_length_mm'] / X['bill_depth_mm']\n"
+        + "num = [c for c in X.columns if X[c].dtype != 'object']\n"
+        + "HistGradientBoostingClassifier(max_iter=5).fit(X[num], y)\n",
+        "dtypes",
+    ),
     "iloc_one_past": (READ + "print(df.iloc[:, 9])\n", "positions"),
     "iloc_after_drop": (
         READ + "X = df.drop(columns=['species'])\nlabels = X.iloc[:, 8]\n",
@@ -110,6 +119,13 @@ VALID: dict[str, str] = {
         + "import numpy as np\n"
         + "num = [c for c in df.columns if df[c].dtype.kind in 'if' or df[c].dtype == np.int64]\n"
         + "StandardScaler().fit(df[num])\n"
+    ),
+    "hist_gbm_on_category_columns": (
+        "from sklearn.ensemble import HistGradientBoostingClassifier\n"
+        + READ
+        + "X = df.drop(columns=['id', 'species'])\n"
+        + "for c in ['island', 'sex']:\n    X[c] = X[c].astype('category')\n"
+        + "HistGradientBoostingClassifier(max_iter=5).fit(X, y)\n"
     ),
     "iloc_last_column": READ + "print(df.iloc[:, 8].iloc[0], df.iloc[:, -9].iloc[0])\n",
     "iloc_slice_past_the_end": READ + "print(df.iloc[:, 5:40].shape)\n",

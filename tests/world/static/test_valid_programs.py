@@ -22,6 +22,14 @@ READ = "import pandas as pd\ntrain = pd.read_csv('./input/train.csv')\ntest = pd
 WRITE = "import os\nos.makedirs('./submission', exist_ok=True)\n"
 
 VALID: dict[str, str] = {
+    "frame_from_a_dict_filled_in_a_loop": (
+        "import numpy as np\nimport pandas as pd\n"
+        "def design(n, k):\n"
+        "    cols = {'const': np.ones(n), 't': np.arange(n), 't2': np.arange(n) ** 2}\n"
+        "    for h in range(1, k + 1):\n        cols[f's{h}'] = np.sin(h * np.arange(n))\n"
+        "    return pd.DataFrame(cols)\n"
+        "print(design(6, 3).drop(columns='t2').shape)\n"
+    ),
     "optional_import": (
         "try:\n    import xgboost as xgb\n    HAVE_XGB = True\nexcept ImportError:\n    HAVE_XGB = False\n"
         "if HAVE_XGB:\n    model = xgb.XGBClassifier(n_estimatorz=3)\nelse:\n    model = None\n"

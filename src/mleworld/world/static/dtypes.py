@@ -140,7 +140,6 @@ def check_fit(
     steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
     if not steps:
         return
-    import numpy as np
     from sklearn.utils import check_array
 
     with warnings.catch_warnings():
@@ -161,9 +160,7 @@ def check_fit(
                 if data is None:
                     return
                 continue
-            if not (
-                _numeric_step(step.cls) or name in _ARRAY_ONLY and isinstance(data, np.ndarray)
-            ):
+            if not (_numeric_step(step.cls) or name in _ARRAY_ONLY and _no_categories(step, data)):
                 return
             try:
                 check_array(data, dtype="numeric", ensure_all_finite=False)
@@ -175,6 +172,19 @@ def check_fit(
                 if message is not None:
                     walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
             return
+
+
+def _no_categories(step: Instance, data: Any) -> bool:
+    """Histogram boosting takes no column as categorical here: an array, or a frame without
+    category columns under the default `categorical_features="from_dtype"`."""
+    import numpy as np
+    import pandas as pd
+
+    if isinstance(data, np.ndarray):
+        return True
+    if "categorical_features" in step.given or len(step.params) != len(step.given):
+        return False
+    return not any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes)
 
 
 def _transformed(step: Instance, data: Any) -> Any | None:

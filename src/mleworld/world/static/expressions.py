@@ -284,7 +284,10 @@ def _contains(container: Value, item: Value) -> bool | None:
     name = const_str(item)
     if isinstance(container, Seq) and container.items is not None:
         if isinstance(item, Const) and all(isinstance(i, Const) for i in container.items):
-            return any(i.value == item.value for i in container.items)  # type: ignore[attr-defined]
+            try:
+                return any(i.value == item.value for i in container.items)  # type: ignore[attr-defined]
+            except TypeError:  # kinds.NumberDtype against a number dtype's name
+                return None
         return None
     if name is None:
         return None

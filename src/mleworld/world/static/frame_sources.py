@@ -157,7 +157,7 @@ def dataframe(
     rows = None if own_index or data is None else lengths.array_frame(walker, data, None, node)
     if rows is not None:
         return Frame(None, "DataFrame()", exact=False, rows=rows, ranged=True)
-    if isinstance(data, DictVal):
+    if isinstance(data, DictVal) and data.closed:
         rows = None if own_index else lengths.dataframe_from_dict(walker, data, node)
         return Frame(list(data.items), "DataFrame()", exact=True, rows=rows, ranged=True)
     if isinstance(data, Frame) and data.columns is not None and data.is_frame:

@@ -194,10 +194,48 @@ def column(walker: Walker, frame: Frame, series: SeriesVal) -> SeriesVal:
     return series
 
 
+class NumberDtype:
+    """The dtype of a column analysis knows holds numbers (NUM), not which number type.
+
+    It equals no text or object dtype (`== object`, `== "str"`, `.kind == "O"` are False);
+    any other comparison cannot be decided and raises TypeError, which the walk reads as
+    unknown. `.name` and `.kind` behave the same way.
+    """
+
+    _TEXT = frozenset({"object", "O", "str", "string", "category"})
+
+    @property
+    def name(self) -> NumberDtype:
+        return self
+
+    kind = name
+
+    def __eq__(self, other: object) -> bool:
+        import numpy as np
+        import pandas as pd
+
+        text_type = other is object or other is str or other is np.object_
+        text_dtype = isinstance(other, pd.StringDtype | pd.CategoricalDtype) or (
+            isinstance(other, np.dtype) and other.kind == "O"
+        )
+        if text_type or text_dtype or (isinstance(other, str) and other in self._TEXT):
+            return False
+        raise TypeError("which number type the column holds is not known")
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = object.__hash__
+
+
 def series_dtype(walker: Walker, series: SeriesVal) -> Any | None:
-    """`series.dtype` when the column still has its file's dtype (pandas' own dtype object)."""
+    """`series.dtype` when analysis knows it: the file's own dtype while the column still
+    has it, a NumberDtype for a column surely numeric (NUM)."""
     frame = series.origin
-    if frame is None or frame.kinds is None or frame.kinds.get(series.name or "") != FILE:
+    kind = frame.kinds.get(series.name or "") if frame is not None and frame.kinds else None
+    if kind == NUM:
+        return NumberDtype()
+    if frame is None or kind != FILE:
         return None
     from mleworld.world.static.dtypes import file_table
 
@@ -212,7 +250,7 @@ def is_dtype(value: Any) -> bool:
     import numpy as np
     import pandas as pd
 
-    return isinstance(value, np.dtype | pd.api.extensions.ExtensionDtype)
+    return isinstance(value, np.dtype | pd.api.extensions.ExtensionDtype | NumberDtype)
 
 
 # `.dt` fields that are numbers for every datetime Series
