@@ -2,8 +2,8 @@
 
 Training calibrates on a few hundred foreign programs at once, which analyse in forked
 workers. A fork of a process whose OpenMP pool has run hangs in its first parallel
-region; static analysis trial-fits the program's estimators, and scikit-learn's GLMs are
-parallel. The scenario runs in a child interpreter so a hang fails the test instead of
+region; static analysis trial-fits the program's estimators (scikit-learn's GLMs are
+parallel) and boosters, so the workers are fresh interpreters. The scenario runs in a child interpreter so a hang fails the test instead of
 stalling the suite.
 """
 
@@ -21,13 +21,17 @@ from mleworld.world.format import WorldInput
 from mleworld.world.prediction import Query
 
 X = np.random.default_rng(0).normal(size=(2000, 10))
+import lightgbm as lgb
 HistGradientBoostingClassifier(max_iter=20).fit(X, (X[:, 0] > 0).astype(int))  # OpenMP has run
+lgb.train({"verbose": -1}, lgb.Dataset(X, X[:, 0]), num_boost_round=5)
 
 PROGRAM = '''import numpy as np
 from sklearn.linear_model import PoissonRegressor
 X = np.arange(40.0).reshape(20, 2)
 y = np.arange(20.0)
 PoissonRegressor(alpha={alpha}).fit(X, y)
+import lightgbm as lgb
+lgb.train({{"objective": "regression", "verbose": -1}}, lgb.Dataset(X, y), num_boost_round=2)
 PoissonRegressor(alpha=-{alpha}).fit(X, y)
 '''
 queries = [

@@ -116,12 +116,11 @@ def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
         import concurrent.futures
         import multiprocessing
 
-        import mleworld.world.static  # noqa: F401  (imported once, before the fork)
-
-        context = multiprocessing.get_context("fork")
-        with concurrent.futures.ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_one_openmp_thread
-        ) as pool:
+        # Fresh interpreters, not forks: a fork of a process whose OpenMP pool has run
+        # (LightGBM, scikit-learn) can hang in the child's first parallel region, and static
+        # analysis fits the program's estimators and boosters on small data.
+        context = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
             results = list(pool.map(_analyze_job, jobs, chunksize=16))
     else:
         results = [_analyze_job(job) for job in jobs]
@@ -132,15 +131,6 @@ def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
             reports[i] = report
     _remember(fresh)
     return reports
-
-
-def _one_openmp_thread() -> None:
-    """In a forked worker: OpenMP on one thread. A fork of a process whose OpenMP pool has
-    run (LightGBM, scikit-learn) hangs in its first parallel region with more threads, and
-    static analysis's trial fits of the program's estimators (static/params.py) have some."""
-    from threadpoolctl import threadpool_limits
-
-    threadpool_limits(limits=1, user_api="openmp")
 
 
 def _analyze_job(job: tuple[str, str]) -> Any:
