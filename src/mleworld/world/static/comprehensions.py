@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static import work
 from mleworld.world.static.flow import BRANCH, LOOP
+from mleworld.world.static.kinds import DTYPE_FIELDS
 from mleworld.world.static.loops import MAX_UNROLL, element
 from mleworld.world.static.scopes import Scope, comprehension_targets
 from mleworld.world.static.values import UNKNOWN, Const, Keys, Seq, Value
@@ -126,8 +127,7 @@ _NAME_TESTS = frozenset(
 )  # fmt: skip
 
 
-# What a filter may test a column's type by: `df[c].dtype.kind`, `np.object_`, `np.number`
-_DTYPE_FIELDS = frozenset({"name", "kind"})
+# Types a filter may compare a column's dtype with: `np.object_`, `np.number`
 _TYPE_NAMES = frozenset({"object_", "number", "str_", "float64", "int64", "bool_"})
 
 
@@ -149,7 +149,7 @@ def _pure(node: ast.AST, target: str) -> bool:
     if isinstance(node, ast.Attribute):
         if node.attr == "dtype" and _column_of(node.value, target):
             return True  # df[c].dtype
-        if node.attr in _DTYPE_FIELDS and isinstance(node.value, ast.Attribute):
+        if node.attr in DTYPE_FIELDS and isinstance(node.value, ast.Attribute):
             return node.value.attr == "dtype"  # df[c].dtype.name
         if isinstance(node.value, ast.Name) and node.attr in _TYPE_NAMES:
             return True  # np.object_

@@ -245,6 +245,10 @@ def series_dtype(walker: Walker, series: SeriesVal) -> Any | None:
     return table[series.name].dtype
 
 
+# `df[c].dtype.name` / `.kind`: the fields programs test a column's type by
+DTYPE_FIELDS = frozenset({"name", "kind"})
+
+
 def is_dtype(value: Any) -> bool:
     """A numpy or pandas dtype object (what `series.dtype` gives)."""
     import numpy as np

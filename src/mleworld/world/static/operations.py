@@ -57,9 +57,6 @@ from mleworld.world.static.values import (
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
-# `df[c].dtype.name` / `.kind`: what programs test a column's type by
-_DTYPE_FIELDS = frozenset({"name", "kind", "char"})
-
 
 class OperationWalker:
     """Operations on abstract values, mixed into walker.Walker."""
@@ -97,7 +94,7 @@ class OperationWalker:
             return lengths.vector_attribute(self, base, attr, node)
         if isinstance(base, GroupBy):
             return reductions.group_attribute(base, attr)
-        if isinstance(base, Const) and attr in _DTYPE_FIELDS and kinds.is_dtype(base.value):
+        if isinstance(base, Const) and attr in kinds.DTYPE_FIELDS and kinds.is_dtype(base.value):
             return Const(getattr(base.value, attr))
         if isinstance(base, Seq | Keys | Const | DictVal):
             return (
