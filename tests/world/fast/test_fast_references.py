@@ -57,7 +57,7 @@ def new_task(tmp_path_factory: pytest.TempPathFactory) -> Task:
 def test_a_task_s_ladder_is_read_from_the_task_yaml_beside_its_public_folder(
     new_task: Task, tmp_path: Path
 ) -> None:
-    references = task_references(Path(new_task.public_dir))
+    references = task_references(Path(new_task.public_dir), "rmse")
     summary = LadderSummary.of(load_task(new_task.path))
     assert summary is not None and references == summary.references
     assert reference_score(references, "lgbm") == references["lightgbm"]
@@ -65,7 +65,10 @@ def test_a_task_s_ladder_is_read_from_the_task_yaml_beside_its_public_folder(
     assert reference_score(references, "mlp") == references["lightgbm"]  # no closer reference
     bare = tmp_path / "data" / "public"
     bare.mkdir(parents=True)
-    assert task_references(bare) is None and task_references(None) is None
+    assert task_references(bare, "rmse") is None and task_references(None, "rmse") is None
+    # a query not scored by the task's metric (or by no known metric) gets no scores
+    public = Path(new_task.public_dir)
+    assert task_references(public, "mae") is None and task_references(public, None) is None
     assert math.isnan(reference_score(None, "lgbm"))
 
 
@@ -73,7 +76,7 @@ def test_an_unseen_task_s_metric_is_the_reference_of_the_program_s_model_family(
     trained: tuple[Path, dict[str, Any]], new_task: Task, tmp_path: Path
 ) -> None:
     model = FastWorldModel.load(trained[0], online=False)
-    references = task_references(Path(new_task.public_dir))
+    references = task_references(Path(new_task.public_dir), "rmse")
     assert references is not None
     lgbm, linear = model.predict_batch(
         [query_for_program(p, task=new_task) for p in (LGBM_DRAFT, LINEAR_DRAFT)]

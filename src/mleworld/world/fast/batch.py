@@ -258,7 +258,7 @@ class Featurizer:
                 got_facts[i].metric_name,
                 self.metric_by_name,
                 family,
-                reference_score(task_references(query.data_dir), family),
+                reference_score(task_references(query.data_dir, got_facts[i].metric_name), family),
             )
             anchors[i], scales[i] = anchor, scale
             extras.append(extra)

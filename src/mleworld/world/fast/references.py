@@ -55,30 +55,36 @@ def reference_score(references: Mapping[str, float] | None, family: str) -> floa
     return float(value) if value is not None and math.isfinite(value) else math.nan
 
 
-def task_references(data_dir: Path | None) -> dict[str, float] | None:
+def task_references(data_dir: Path | None, metric_name: str | None) -> dict[str, float] | None:
     """The reference scores of the task whose public folder is `data_dir`; None without a ladder.
 
-    The task is the folder above `data_dir` when it holds a task.yaml; a task
-    without a ladder (an imported MLE-bench task, a bare data folder) or whose
+    The task is the folder above `data_dir` when it holds a task.yaml. Its scores are used
+    only when the query is scored by that task's metric (`metric_name`): a program whose
+    task is not known (`predict` without `--task`) is not given another metric's scores. A
+    task without a ladder (an imported MLE-bench task, a bare data folder) or whose
     task.yaml does not load gives None, so the anchor falls back as before.
     """
-    if data_dir is None:
+    if data_dir is None or metric_name is None:
         return None
     spec = Path(data_dir).parent / "task.yaml"
     try:
         stamp = spec.stat().st_mtime_ns
     except OSError:
         return None
-    return _read(str(spec.parent), stamp)
+    found = _read(str(spec.parent), stamp)
+    if found is None or found[0] != metric_name:
+        return None
+    return found[1]
 
 
 @lru_cache(maxsize=64)
-def _read(task_dir: str, _stamp: int) -> dict[str, float] | None:
+def _read(task_dir: str, _stamp: int) -> tuple[str, dict[str, float]] | None:
     from mleworld.tasks.reference_summary import LadderSummary
     from mleworld.tasks.task import load_task
 
     try:
-        summary = LadderSummary.of(load_task(task_dir))
+        task = load_task(task_dir)
+        summary = LadderSummary.of(task)
     except MleWorldError:
         return None
-    return None if summary is None else dict(summary.references)
+    return None if summary is None else (task.metric, dict(summary.references))
