@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from mleworld.execution.tracebacks import traceback_mask
 
 __all__ = [
+    "KNOWN_METRICS",
     "Headline",
     "choose_headline",
     "extract_headline",
