@@ -1,4 +1,5 @@
-"""LightGBM's own errors for the literal parameters of `lgb.train` / `lgb.cv`.
+"""LightGBM's own errors for the literal parameters of `lgb.train` / `lgb.cv`, and what
+the Booster that `lgb.train` returns predicts.
 
 LightGBM checks its parameters in C++ when training starts and raises its own
 `LightGBMError` (a multiclass objective without `num_class`, an unknown
@@ -9,6 +10,10 @@ for binary, `num_class` labels for multiclass). An error both sets raise with
 the same text, while the same data trains with LightGBM's defaults, is the
 parameters' doing and is reported with LightGBM's message. Objectives that
 need more than labels (ranking groups, custom functions) are never asked.
+
+`Booster.predict(X)` gives one number per row (a 1-D array) unless the objective is a
+multiclass one: `pred[:, 1]` on a binary booster's prediction then raises numpy's
+IndexError (lengths.too_many_indices).
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static import row_counts
 from mleworld.world.static.params import exception_line, literal
-from mleworld.world.static.values import DictVal, Value
+from mleworld.world.static.values import UNKNOWN, DictVal, Instance, Value, VectorVal
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -121,3 +127,40 @@ def check_train(walker: Walker, params_value: Value | None, node: ast.Call) -> N
     found = _CACHE[key]
     if found is not None:
         walker.emit("boosters", found[0], found[1], node, CONFIDENCE)
+
+
+_OBJECTIVE_KEYS = ("objective", "objective_type", "app", "application", "loss")
+_MULTICLASS = {"multiclass", "softmax", "multiclassova", "multiclass_ova", "ova", "ovr"}
+_MATRIX_KWARGS = {"pred_leaf", "pred_contrib"}  # predictions with one column per tree/feature
+
+
+def is_booster(cls: type) -> bool:
+    return cls.__name__ == "Booster" and cls.__module__.startswith("lightgbm")
+
+
+def trained(params_value: Value | None) -> Value:
+    """What `lgb.train(params, ...)` returns: a Booster holding its literal params."""
+    try:
+        import lightgbm
+    except ImportError:
+        return UNKNOWN
+    params = literal(params_value) if params_value is not None else {}
+    booster = Instance(lightgbm.Booster, fitted=True)
+    if isinstance(params, dict):
+        booster.params["params"] = params
+    return booster
+
+
+def predicted(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
+    """`booster.predict(X)`: a 1-D array of X's rows when the params say one output per row."""
+    params = owner.params.get("params")
+    if not isinstance(params, dict) or _MATRIX_KWARGS & set(kw) or len(args) > 1:
+        return UNKNOWN
+    objectives = [params[k] for k in _OBJECTIVE_KEYS if k in params]
+    if not all(isinstance(o, str) for o in objectives) or set(objectives) & _MULTICLASS:
+        return UNKNOWN
+    classes = params.get("num_class", params.get("num_classes", 1))
+    n = row_counts.samples(args[0] if args else kw.get("data", UNKNOWN))
+    if classes != 1 or n is None:
+        return UNKNOWN
+    return VectorVal(n, numeric=True, flat=True)

@@ -64,6 +64,9 @@ def decorate(func: FuncVal, decorators: list[Value]) -> Value:
     return func
 
 
+FIELD_CALLS = ("field", "dataclasses.field")
+
+
 def is_dataclass(decorator: Value) -> bool:
     return isinstance(decorator, Obj) and getattr(decorator.obj, "__name__", "") == "dataclass"
 

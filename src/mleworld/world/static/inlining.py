@@ -94,11 +94,46 @@ class InlineWalker:
         self: Walker, cls: ClassVal, args: list[Value], kwargs: dict[str, Value], star: bool
     ) -> Value:
         instance = UserInstance(cls)
+        if cls.fields is not None and "__init__" not in cls.attrs:
+            return self.construct_dataclass(cls, instance, args, kwargs, star)
         init = cls.lookup("__init__")
         if isinstance(init, FuncVal):
             self.inline(replace(init, bound_self=instance), args, kwargs, star)
         elif init is not None or not cls.pure:
             self.opaque_call(args, kwargs)
+        return instance
+
+    def construct_dataclass(
+        self: Walker,
+        cls: ClassVal,
+        instance: UserInstance,
+        args: list[Value],
+        kwargs: dict[str, Value],
+        star: bool,
+    ) -> Value:
+        """A dataclass's generated `__init__`: each field from the call's arguments, else its
+        default, else its factory called; then `__post_init__`."""
+        assert cls.fields is not None
+        kwargs = dict(kwargs)
+        for index, (name, default, factory) in enumerate(cls.fields):
+            if star:
+                value: Value = UNKNOWN
+            elif index < len(args):
+                value = args[index]
+            elif name in kwargs:
+                value = kwargs.pop(name)
+            elif default is not None:
+                value = default
+            elif isinstance(factory, FuncVal):
+                value = self.inline(factory, [], {}, False)
+            else:
+                value = UNKNOWN  # a library factory (list, dict): its value is not followed
+            instance.attrs[name] = value
+        post = cls.lookup("__post_init__")
+        if isinstance(post, FuncVal):
+            self.inline(replace(post, bound_self=instance), [], {}, False)
+        elif post is not None:
+            escape(instance)
         return instance
 
     def opaque_call(self: Walker, args: list[Value], kwargs: dict[str, Value]) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import kinds, row_counts, suggest
+from mleworld.world.static import boosters, kinds, multioutput, row_counts, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
@@ -75,7 +75,7 @@ def builder(
     size = args[0] if args else kw.get("shape")
     n = _count(size) if size is not None and not star else None
     text = len(args) > 1 and isinstance(args[1], Const) and not _scalar(args[1])
-    return VectorVal(n, numeric=not text) if n is not None else UNKNOWN
+    return VectorVal(n, numeric=not text, flat=True) if n is not None else UNKNOWN
 
 
 def binary_score(
@@ -99,13 +99,21 @@ def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Val
     if method == "split":
         return row_counts.folds(owner, args, kw)
     ndim = PREDICTS.get(method)
+    if method == "predict" and boosters.is_booster(owner.cls):
+        return boosters.predicted(owner, args, kw)
     if not ndim or not row_counts.sklearn_api(owner.cls):
         return UNKNOWN
     n = row_counts.samples(args[0] if args else kw.get("X", UNKNOWN))
+    outputs = owner.outputs or 0
+    if method in multioutput.PROBA_METHODS and outputs > 1:
+        return multioutput.proba_list(owner, n)
     if n is None:
         return UNKNOWN
+    if method == "predict" and outputs > 1:
+        return VectorVal(n, 2, width=outputs)
     width = owner.classes if method in ("predict_proba", "predict_log_proba") else None
-    return VectorVal(n, ndim, numeric=method != "predict", width=width)
+    flat = method == "predict" and outputs == 1
+    return VectorVal(n, ndim, numeric=method != "predict", width=width, flat=flat)
 
 
 def fitted(walker: Walker, owner: Instance, y: Value) -> None:
@@ -123,6 +131,8 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
         if table is not None and y.name in table.columns and not table[y.name].isna().any():
             count = int(table[y.name].nunique())
     owner.classes = count if walker.certain or owner.classes == count else None
+    outputs = multioutput.target_width(y)
+    owner.outputs = outputs if walker.certain or owner.outputs == outputs else None
 
 
 def vector_getitem(vector: VectorVal, node: ast.Subscript, index: Value = UNKNOWN) -> Value:
@@ -375,7 +385,7 @@ def numpy_call(obj: object, args: list[Value], kw: dict[str, Value]) -> Value | 
     if isinstance(first, SeriesVal):
         return SeriesVal(first.name, rows=first.rows, numeric=numeric)
     if isinstance(first, VectorVal) and first.ndim == 1 and first.ndarray:
-        return VectorVal(first.length, numeric=numeric)
+        return VectorVal(first.length, numeric=numeric, flat=first.flat)
     return None
 
 
@@ -400,4 +410,20 @@ def vector_attribute(walker: Walker, vector: VectorVal, attr: str, node: ast.AST
 
 
 def vector_method(vector: VectorVal, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
-    return VectorVal(vector.length) if vector.ndim == 1 and name in _SAME_SHAPE else UNKNOWN
+    if vector.ndim != 1 or name not in _SAME_SHAPE:
+        return UNKNOWN
+    return VectorVal(vector.length, flat=vector.flat and vector.ndarray)
+
+
+def too_many_indices(walker: Walker, vector: VectorVal, node: ast.Subscript) -> None:
+    """`pred[:, 1]` of an array that is surely 1-D (a single target's `predict`)."""
+    key = node.slice
+    if not (vector.flat and vector.ndarray and isinstance(key, ast.Tuple)):
+        return
+    if any(isinstance(e, ast.Constant) and e.value in (None, Ellipsis) for e in key.elts):
+        return  # np.newaxis adds an axis; `...` stands for any number
+    message = (
+        "IndexError: too many indices for array: array is 1-dimensional, "
+        f"but {len(key.elts)} were indexed"
+    )
+    walker.emit("positions", "IndexError", message, node, CONFIDENCE)

@@ -158,11 +158,16 @@ class OperationWalker:
             positions.array_columns(self, base, key, node)
             return UNKNOWN
         if isinstance(base, VectorVal):
+            lengths.too_many_indices(self, base, node)
             if base.width is not None:
                 positions.array_columns(self, ArrayVal(base.width, rows=base.length), key, node)
             return lengths.vector_getitem(base, node, key)
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)
+        if isinstance(base, Seq) and isinstance(node.slice, ast.Tuple):
+            message = f"TypeError: {base.kind} indices must be integers or slices, not tuple"
+            self.emit("positions", "TypeError", message, node, positions.CONFIDENCE)
+            return UNKNOWN
         if (
             isinstance(base, Seq)
             and base.items is not None

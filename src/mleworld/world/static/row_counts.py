@@ -291,7 +291,19 @@ def head_tail(
 
 
 def _bound(walker: Walker, node: ast.expr | None) -> object:
-    """A slice bound: None, a whole number literal, or a name holding one (or a row count)."""
+    """A slice bound: None, a whole number literal, or a name or `len(...)` arithmetic
+    holding one (or a row count)."""
+    calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)] if node is not None else []
+    if (
+        isinstance(node, ast.Call | ast.BinOp | ast.UnaryOp)
+        and calls
+        and all(isinstance(c.func, ast.Name) and c.func.id == "len" for c in calls)
+    ):
+        value = walker.expr(node)  # pure: only len() calls, walked again
+        if isinstance(value, Count):
+            return value.n
+        number = literal(value)
+        return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
     if isinstance(node, ast.Name):
         value = walker.lookup(node.id, node)
         if isinstance(value, Count):

@@ -84,7 +84,41 @@ class StatementWalker:
         finally:
             self.scope = outer
         cls = ClassVal(node, scope.values, bases)
+        if decorators and all(flow.is_dataclass(d) for d in decorators) and cls.pure:
+            cls.fields = self.dataclass_fields(node, scope.values)
+            for base in reversed(bases):  # fields a base dataclass declared come first
+                inherited = base.fields if isinstance(base, ClassVal) else None
+                if cls.fields is not None and inherited is not None:
+                    own = {name for name, _, _ in cls.fields}
+                    cls.fields = [f for f in inherited if f[0] not in own] + cls.fields
         self.bind(node.name, cls if all(flow.is_dataclass(d) for d in decorators) else UNKNOWN)
+
+    def dataclass_fields(
+        self: Walker, node: ast.ClassDef, attrs: dict[str, Value]
+    ) -> list[tuple[str, Value | None, Value | None]] | None:
+        """The fields a dataclass's generated `__init__` takes, in order, with their defaults
+        (`x: int = 3`, `field(default=3)`) or factories (`field(default_factory=list)`);
+        None when a field's default cannot be read."""
+        fields: list[tuple[str, Value | None, Value | None]] = []
+        for stmt in node.body:
+            if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
+                continue
+            if "ClassVar" in ast.unparse(stmt.annotation):
+                continue
+            name, value = stmt.target.id, stmt.value
+            if value is None:
+                fields.append((name, None, None))
+            elif isinstance(value, ast.Call) and ast.unparse(value.func) in flow.FIELD_CALLS:
+                if value.args or set(k.arg for k in value.keywords) - {
+                    "default",
+                    "default_factory",
+                }:
+                    return None  # init=False, kw_only, ...: not followed
+                given = {k.arg: self.expr(k.value) for k in value.keywords}
+                fields.append((name, given.get("default"), given.get("default_factory")))
+            else:
+                fields.append((name, attrs.get(name, UNKNOWN), None))
+        return fields
 
     def stmt_Return(self: Walker, node: ast.Return) -> str:
         value = self.expr(node.value) if node.value is not None else Const(None)

@@ -103,6 +103,7 @@ class Instance(Value):
     fit_error: tuple[str, str] | None = None
     given: dict[str, Value] = field(default_factory=dict)  # every bound argument, as walked
     classes: int | None = None  # the classes its last fit saw, when known (lengths.fitted)
+    outputs: int | None = None  # the target columns its last fit saw, when known
     fitted: bool = False  # a fit of it was walked (its fitted attributes exist)
     # how to build it again (params.rebuild): the factory function and the call's arguments
     # (`make_pipeline(a, b)`), or None: `given` holds the arguments, when `bound`
@@ -203,6 +204,7 @@ class VectorVal(Value):
     numeric: bool = False  # surely numbers (np.zeros, predict_proba)
     width: int | None = None  # columns of a 2-D prediction (predict_proba: the classes fitted)
     index: bool = False  # row positions (a fold's indices): x[it] and x.iloc[it] have its length
+    flat: bool = False  # surely 1-D (a single target's predict, np.zeros(n)): x[:, k] raises
 
 
 @dataclass(eq=False)
@@ -249,6 +251,9 @@ class ClassVal(Value):
     node: ast.ClassDef
     attrs: dict[str, Value]
     bases: list[Value]
+    # a dataclass's fields in order: (name, default, default_factory), None when unset;
+    # None for a class that is not a dataclass
+    fields: list[tuple[str, Value | None, Value | None]] | None = None
 
     def lookup(self, name: str) -> Value | None:
         if name in self.attrs:

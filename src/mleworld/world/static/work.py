@@ -331,7 +331,9 @@ def lgb_train(nfold_default: float | None) -> Any:
                 label=f"{trees:.0f} boosting rounds x {count:.0f}",
             )
         )
-        return UNKNOWN
+        if nfold_default is not None:
+            return UNKNOWN  # lgb.cv: a dict of metric histories
+        return boosters.trained(args[0] if args else kw.get("params"))
 
     return handler
 

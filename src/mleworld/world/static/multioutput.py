@@ -1,0 +1,73 @@
+"""Estimators fitted on a target with several columns (`fit(X, train[LABELS])`).
+
+scikit-learn's multi-output classifiers (forests, trees, nearest neighbours, the dummy
+and `MultiOutputClassifier`, all tagged `multi_output`) answer `predict_proba` with a
+list: one (rows, classes) array per target column. Programs written for one target then
+index that list as an array (`proba[:, j]`) and Python raises
+"TypeError: list indices must be integers or slices, not tuple" (operations.getitem).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from mleworld.world.static.values import (
+    UNKNOWN,
+    ArrayVal,
+    Frame,
+    Instance,
+    Seq,
+    SeriesVal,
+    Value,
+    VectorVal,
+)
+
+PROBA_METHODS = ("predict_proba", "predict_log_proba")
+
+
+def target_width(y: Value) -> int | None:
+    """How many target columns `y` surely has: 1 for a Series or a surely 1-D array, a
+    frame's exact columns or a 2-D array's width when several (a one-column frame stays
+    2-D for some estimators and is flattened by others: not known)."""
+    if isinstance(y, SeriesVal) and y.kind is None or isinstance(y, VectorVal) and y.flat:
+        return 1
+    width = None
+    if isinstance(y, Frame) and y.exact and y.columns is not None and y.is_frame:
+        width = len(y.columns)
+    elif isinstance(y, ArrayVal) or isinstance(y, VectorVal) and y.ndim == 2:
+        width = y.width
+    return width if width is not None and width > 1 else None
+
+
+def proba_list(owner: Instance, rows: int | None) -> Value:
+    """`owner.predict_proba(X)` after a fit on several target columns: a list of arrays,
+    one per column, for a multi-output classifier; UNKNOWN when that is not sure."""
+    outputs = owner.outputs or 0
+    final = owner.inner[-1] if owner.inner and _is_pipeline(owner.cls) else owner
+    if outputs < 2 or not _list_of_probas(final.cls):
+        return UNKNOWN
+    column = VectorVal(rows, 2, numeric=True) if rows is not None else UNKNOWN
+    return Seq([column for _ in range(outputs)], "list")
+
+
+def _is_pipeline(cls: type) -> bool:
+    return cls.__name__ == "Pipeline" and cls.__module__.startswith("sklearn.")
+
+
+@cache
+def _list_of_probas(cls: type) -> bool:
+    """The class is a scikit-learn classifier tagged multi-output (its predict_proba on a
+    multi-column target is a list); MultiOutputClassifier is one whatever it wraps."""
+    try:
+        from sklearn.base import is_classifier
+        from sklearn.multioutput import MultiOutputClassifier
+    except ImportError:
+        return False
+    if issubclass(cls, MultiOutputClassifier):
+        return True
+    try:
+        estimator = cls()
+        tags = estimator.__sklearn_tags__()
+    except Exception:  # a class that needs arguments, or no tags: not sure
+        return False
+    return bool(is_classifier(estimator) and tags.target_tags.multi_output)

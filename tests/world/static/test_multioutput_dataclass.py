@@ -1,0 +1,100 @@
+"""Probabilities of a multi-output fit indexed as one array, and dataclass configs followed.
+
+A scikit-learn classifier tagged multi-output (forests, trees, nearest neighbours,
+`MultiOutputClassifier`), fitted on several target columns, answers `predict_proba` with a
+list of arrays; `proba[:, j]` then raises Python's TypeError. A dataclass's generated
+`__init__` is followed: the call's arguments, then defaults and `default_factory`s, then
+`__post_init__`, so a config object's columns are known where the program uses them.
+Every snippet runs for real against the penguin-like data folder (conftest.run_real).
+"""
+
+from __future__ import annotations
+
+from static_snippets import snippet_tests
+
+READ = (
+    "import pandas as pd\n"
+    "from dataclasses import dataclass, field\n"
+    "from sklearn.ensemble import RandomForestClassifier\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.multioutput import MultiOutputClassifier\n"
+    "from sklearn.pipeline import Pipeline\n"
+    "from sklearn.model_selection import train_test_split\n"
+    "df = pd.read_csv('./input/train.csv')\n"
+    "X = df[['bill_length_mm', 'bill_depth_mm']]\n"
+)
+LABELS = "LABELS = ['sex', 'island']\n"
+
+CRASHES: dict[str, tuple[str, str]] = {
+    "forest_proba_indexed_as_array": (
+        READ + LABELS + "Y = df[LABELS].values\n"
+        "rf = RandomForestClassifier(n_estimators=3, random_state=0).fit(X.values, Y)\n"
+        "p = rf.predict_proba(X.values)\nprint(p[:, 1])\n",
+        "positions",
+    ),
+    "multioutput_pipeline_after_split": (
+        READ
+        + LABELS
+        + "X_tr, X_va, Y_tr, Y_va = train_test_split(X, df[LABELS], test_size=0.5, random_state=0)\n"
+        "model = Pipeline([('m', MultiOutputClassifier(LogisticRegression()))]).fit(X_tr, Y_tr)\n"
+        "proba = model.predict_proba(X_va)\n"
+        "print([p for p in proba[:, 0]])\n",
+        "positions",
+    ),
+    "labels_from_a_dataclass_factory": (
+        READ + "@dataclass\nclass Config:\n"
+        "    labels: list[str] = field(default_factory=lambda: ['sex', 'island'])\n"
+        "    seed: int = 0\n"
+        "def build(cfg):\n    return MultiOutputClassifier(LogisticRegression(random_state=cfg.seed))\n"
+        "cfg = Config()\n"
+        "model = build(cfg).fit(X, df[cfg.labels])\n"
+        "print(model.predict_proba(X)[:, 1])\n",
+        "positions",
+    ),
+    "tuple_indexed_by_a_pair": (
+        "t = (1, 2)\nprint(t[0, 1])\n",
+        "positions",
+    ),
+    "dataclass_default_column_missing": (
+        READ + "@dataclass\nclass Config:\n    target: str = 'species_name'\n"
+        "cfg = Config()\nprint(df[cfg.target].nunique())\n",
+        "columns",
+    ),
+    "dataclass_post_init_column_missing": (
+        READ + "@dataclass\nclass Config:\n    prefix: str = 'bill'\n"
+        "    def __post_init__(self):\n        self.column = self.prefix + '_width_mm'\n"
+        "print(df[Config().column].mean())\n",
+        "columns",
+    ),
+}
+
+VALID: dict[str, str] = {
+    "forest_proba_indexed_per_output": (
+        READ + LABELS + "Y = df[LABELS].values\n"
+        "rf = RandomForestClassifier(n_estimators=3, random_state=0).fit(X.values, Y)\n"
+        "p = rf.predict_proba(X.values)\nprint([q[:, 0].round(2) for q in p], p[1][:, 1])\n"
+    ),
+    "single_target_forest_proba_is_an_array": (
+        READ + "rf = RandomForestClassifier(n_estimators=3, random_state=0).fit(X, df['sex'])\n"
+        "print(rf.predict_proba(X)[:, 1])\n"
+    ),
+    "multilabel_mlp_proba_is_an_array": (
+        READ + "from sklearn.neural_network import MLPClassifier\n"
+        "Y = pd.get_dummies(df['island']).astype(int)\n"
+        "mlp = MLPClassifier(hidden_layer_sizes=(4,), max_iter=20, random_state=0).fit(X, Y)\n"
+        "print(mlp.predict_proba(X)[:, 0].shape)\n"
+    ),
+    "dataclass_argument_overrides_default": (
+        READ + "@dataclass\nclass Config:\n    target: str = 'species_name'\n    seed: int = 1\n"
+        "cfg = Config('species', seed=3)\nprint(df[cfg.target].nunique(), cfg.seed)\n"
+    ),
+    "dataclass_inherited_fields": (
+        READ + "@dataclass\nclass Base:\n    target: str = 'species_name'\n"
+        "@dataclass\nclass Config(Base):\n    folds: int = 2\n"
+        "cfg = Config(target='species')\nprint(df[cfg.target].nunique(), cfg.folds)\n"
+    ),
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
