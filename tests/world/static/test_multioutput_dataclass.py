@@ -1,8 +1,10 @@
-"""Probabilities of a multi-output fit indexed as one array, and dataclass configs followed.
+"""Predictions indexed as another shape than they have, and dataclass configs followed.
 
 A scikit-learn classifier tagged multi-output (forests, trees, nearest neighbours,
 `MultiOutputClassifier`), fitted on several target columns, answers `predict_proba` with a
-list of arrays; `proba[:, j]` then raises Python's TypeError. A dataclass's generated
+list of arrays; `proba[:, j]` then raises Python's TypeError. A single target's
+`predict` (and a binary or regression LightGBM Booster's) is 1-D: `pred[:, 1]` raises
+numpy's IndexError. Rows cut with `iloc[:len(train)]` keep a known count. A dataclass's generated
 `__init__` is followed: the call's arguments, then defaults and `default_factory`s, then
 `__post_init__`, so a config object's columns are known where the program uses them.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
@@ -55,6 +57,25 @@ CRASHES: dict[str, tuple[str, str]] = {
         "t = (1, 2)\nprint(t[0, 1])\n",
         "positions",
     ),
+    "single_target_predict_indexed_as_proba": (
+        READ + "m = LogisticRegression().fit(X, df['sex'])\nprint(m.predict(X)[:, 1])\n",
+        "positions",
+    ),
+    "binary_booster_predict_sliced": (
+        READ + "import lightgbm as lgb\n"
+        "params = {'objective': 'binary', 'verbose': -1, 'min_data_in_leaf': 1}\n"
+        "booster = lgb.train(params, lgb.Dataset(X, (df['sex'] == 'male').astype(int)), 2)\n"
+        "print(booster.predict(X, num_iteration=booster.best_iteration)[:, 1])\n",
+        "positions",
+    ),
+    "rows_cut_by_len_then_misaligned": (
+        READ + "te = pd.read_csv('./input/test.csv')\n"
+        "full = pd.concat([df.drop(columns=['species']), te], ignore_index=True)\n"
+        "feats = ['bill_length_mm', 'flipper_length_mm']\n"
+        "m = LogisticRegression().fit(full.iloc[:len(df)][feats], df['species'])\n"
+        "pd.DataFrame({'id': te['id'], 'species': m.predict(full.iloc[: len(df)][feats])})\n",
+        "lengths",
+    ),
     "dataclass_default_column_missing": (
         READ + "@dataclass\nclass Config:\n    target: str = 'species_name'\n"
         "cfg = Config()\nprint(df[cfg.target].nunique())\n",
@@ -83,6 +104,24 @@ VALID: dict[str, str] = {
         "Y = pd.get_dummies(df['island']).astype(int)\n"
         "mlp = MLPClassifier(hidden_layer_sizes=(4,), max_iter=20, random_state=0).fit(X, Y)\n"
         "print(mlp.predict_proba(X)[:, 0].shape)\n"
+    ),
+    "multiclass_booster_predict_is_2d": (
+        READ + "import lightgbm as lgb\n"
+        "codes = df['species'].astype('category').cat.codes\n"
+        "params = {'objective': 'multiclass', 'num_class': 3, 'verbose': -1, 'min_data_in_leaf': 1}\n"
+        "booster = lgb.train(params, lgb.Dataset(X, codes), 2)\n"
+        "print(booster.predict(X)[:, 1].round(3))\n"
+    ),
+    "predict_given_a_new_axis": (
+        READ + "m = LogisticRegression().fit(X, df['sex'])\nprint(m.predict(X)[:, None].shape)\n"
+    ),
+    "rows_cut_by_len_aligned": (
+        READ + "te = pd.read_csv('./input/test.csv')\n"
+        "full = pd.concat([df.drop(columns=['species']), te], ignore_index=True)\n"
+        "feats = ['bill_length_mm', 'flipper_length_mm']\n"
+        "m = LogisticRegression().fit(full.iloc[:len(df)][feats], df['species'])\n"
+        "sub = pd.DataFrame({'id': te['id'], 'species': m.predict(full.iloc[len(df):][feats])})\n"
+        "print(sub.shape)\n"
     ),
     "dataclass_argument_overrides_default": (
         READ + "@dataclass\nclass Config:\n    target: str = 'species_name'\n    seed: int = 1\n"
