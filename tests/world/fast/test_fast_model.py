@@ -28,6 +28,15 @@ def _same(a: Prediction, b: Prediction) -> bool:
     return all(getattr(a, k) == getattr(b, k) for k in keys)
 
 
+def _close(a: Prediction, b: Prediction) -> bool:
+    """The same prediction up to float rounding: LightGBM sums a batch of one in another order."""
+    exact = ("exc_type", "term_out", "submission", "evidence")
+    if any(getattr(a, k) != getattr(b, k) for k in exact):
+        return False
+    floats = ("exc_probs", "metric", "runtime_s")
+    return all(getattr(a, k) == pytest.approx(getattr(b, k), rel=1e-9, abs=1e-12) for k in floats)
+
+
 def test_a_saved_model_loads_back_and_predicts_identically(
     trained: tuple[Path, dict[str, Any]], held_records: list[Record], tmp_path: Path
 ) -> None:
@@ -40,9 +49,9 @@ def test_a_saved_model_loads_back_and_predicts_identically(
     for model in (FastWorldModel.load(path), FastWorldModel.load(resaved)):
         got = model.predict_batch(queries)
         assert all(_same(a, b) for a, b in zip(expected, got, strict=True))
-    # One at a time gives what the batch gave.
+    # One at a time gives what the batch gave, to the last rounding of a float.
     single = first.predict_batch(queries[:1])[0]
-    assert _same(single, expected[0])
+    assert _close(single, expected[0])
 
 
 def test_probabilities_cover_the_vocabulary_and_sum_to_one(
