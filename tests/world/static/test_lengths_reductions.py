@@ -27,6 +27,12 @@ READ = (
 FIT = READ + "model = LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n"
 
 CRASHES: dict[str, tuple[str, str]] = {
+    # Across rows pandas names the first row's text: after a sort, the sorted frame's first
+    # row (the sort is run for real on the file's values, static/computed.py).
+    "row_statistic_of_sorted_rows": (
+        READ + "train.sort_values('body_mass_g')[NUM + ['island']].mean(axis=1)\n",
+        "reductions",
+    ),
     "ids_from_the_training_rows": (
         FIT
         + "pred = model.predict(test[NUM])\n"
@@ -222,12 +228,4 @@ def test_a_frame_changed_in_place_loses_its_rows(data_dir: Path) -> None:
         FIT + "train.dropna(inplace=True)\n"
         "pd.DataFrame({'id': train['id'], 'p': model.predict(test[NUM])})\n"
     )
-    assert analyze(program, data_dir).first_fatal is None
-
-
-def test_a_row_statistic_of_reordered_rows_is_not_named(
-    real: dict[str, str | None], data_dir: Path
-) -> None:
-    """Across rows pandas names the first row's text; after a sort that row is unknown."""
-    program = READ + "train.sort_values('body_mass_g')[NUM + ['island']].mean(axis=1)\n"
     assert analyze(program, data_dir).first_fatal is None

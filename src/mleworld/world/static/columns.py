@@ -93,6 +93,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
             return UNKNOWN
         # `df[names]` has exactly those columns, or raises
         result = Frame(list(names), frame.source, True, pristine=frame.pristine, rows=frame.rows)
+        result.table = frame.table
         result.ordered, result.ranged = frame.ordered, frame.ranged
         return kinds.subset(frame, result)
     if isinstance(key, Keys):
@@ -100,6 +101,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
             return row_counts.column(frame, None)
         kept = [c for c in frame.columns if c in key.upper]
         result = Frame(kept, frame.source, exact=False, pristine=frame.pristine, rows=frame.rows)
+        result.table = frame.table
         result.ordered, result.ranged = frame.ordered, frame.ranged
         return kinds.subset(frame, result)
     if isinstance(node.slice, ast.Slice):

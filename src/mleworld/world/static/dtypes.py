@@ -64,7 +64,6 @@ _NUMERIC_PREPROCESSORS = frozenset(
         "KBinsDiscretizer",
     }
 )
-_TEXT_IMPUTATION = ("most_frequent", "constant")
 # Steps run for real on the data (from the program's own arguments) before the next is judged.
 _REBUILT_STEPS = frozenset({"ColumnTransformer", "OneHotEncoder", "OrdinalEncoder"})
 # Estimators that take categories from a frame's dtypes but need numbers in an array.
@@ -96,10 +95,11 @@ def file_table(walker: Walker, source: str) -> Any | None:
 
 
 def file_values(walker: Walker, frame: Frame) -> Any | None:
-    """The frame's real values, read from its file (None when analysis cannot be sure)."""
+    """The frame's real values: computed by analysis (computed.py) or read from its file
+    (None when analysis cannot be sure)."""
     if not (frame.pristine and frame.exact and frame.is_frame and frame.columns):
         return None
-    table = file_table(walker, frame.source)
+    table = frame.table if frame.table is not None else file_table(walker, frame.source)
     try:
         return None if table is None else table[list(frame.columns)]
     except Exception:
@@ -146,17 +146,10 @@ def check_fit(
         warnings.simplefilter("ignore")
         for step in steps:
             name = step.cls.__name__
-            if name == "SimpleImputer":
-                strategy = step.params.get("strategy", "mean")
-                if strategy not in _TEXT_IMPUTATION or len(step.params) != len(step.given):
-                    return
-                try:
-                    data = step.cls(**step.params).fit_transform(data)
-                except Exception:
-                    return
-                continue
-            if name in _REBUILT_STEPS:
-                data = _transformed(step, data)
+            if name == "SimpleImputer" or name in _REBUILT_STEPS:
+                data, error = _transformed(step, data)
+                if error is not None:
+                    walker.emit("dtypes", "ValueError", error, node, CONFIDENCE)
                 if data is None:
                     return
                 continue
@@ -187,23 +180,30 @@ def _no_categories(step: Instance, data: Any) -> bool:
     return not any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes)
 
 
-def _transformed(step: Instance, data: Any) -> Any | None:
-    """What a column transformer (or encoder) of the program gives for `data`: the step is
-    built again from the program's own arguments and run for real on the data. None when
-    it cannot be rebuilt, raises (its error is not judged here: it may need y), or gives
-    a sparse matrix (whose failure is the next step's own)."""
+def _transformed(step: Instance, data: Any) -> tuple[Any | None, str | None]:
+    """What an imputer, column transformer or encoder of the program gives for `data`: the
+    step is built again from the program's own arguments and run for real on the data.
+
+    Returns the array it gives (None when it cannot be rebuilt, raises, or gives a sparse
+    matrix, whose failure is the next step's own) and, when it raises because text reached
+    a numeric step inside it (a median imputer on a text column), the exception's lines.
+    Its other errors are not judged here: they may need y."""
     import numpy as np
 
     from mleworld.world.static.params import rebuild
 
     made = rebuild(step)
     if not hasattr(made, "fit_transform"):
-        return None
+        return None, None
     try:
         out = made.fit_transform(data)
+    except ValueError as exc:
+        text = str(exc)
+        converting = "could not convert string to float" in text or "non-numeric data" in text
+        return None, exception_line(exc) if converting else None
     except Exception:
-        return None
-    return out if isinstance(out, np.ndarray) else None
+        return None, None
+    return (out if isinstance(out, np.ndarray) else None), None
 
 
 def _category_fit(step: Instance, data: Any) -> str | None:

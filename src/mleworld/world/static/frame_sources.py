@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files, kinds, lengths, row_counts
+from mleworld.world.static import computed, files, kinds, lengths, row_counts
 from mleworld.world.static.headers import read_header
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -178,6 +178,9 @@ def concat(
         return SeriesVal(None, rows=total)
     if not all(isinstance(f, Frame) and f.is_frame for f in frames):
         return UNKNOWN
+    real = computed.concat(walker, frames, kw)  # type: ignore[arg-type]
+    if real is not None:
+        return real
     side_rows = row_counts.side_by_side(frames, kw)  # type: ignore[arg-type]
     parts = row_counts.keyed_parts(frames, kw)  # type: ignore[arg-type]
     if any(f.columns is None for f in frames):  # type: ignore[union-attr]
@@ -260,12 +263,4 @@ def get_dummies(
         encoded = pd.get_dummies(table, *rest, **named)
     except Exception:
         return UNKNOWN
-    names = list(encoded.columns)
-    if not all(isinstance(c, str) for c in names) or len(set(names)) != len(names):
-        return UNKNOWN
-    frame = Frame(
-        names, data.source, exact=True, rows=data.rows, ordered=data.ordered, ranged=data.ranged
-    )
-    kept = set(data.columns or [])
-    frame.kinds = {c: kinds.FILE if c in kept else kinds.NUM for c in names}
-    return frame
+    return computed.frame_of(walker, encoded, data, rows_kept=True) or UNKNOWN

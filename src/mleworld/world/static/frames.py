@@ -12,6 +12,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from mleworld.world.static import (
+    computed,
     dtypes,
     kinds,
     kwargs,
@@ -114,6 +115,9 @@ def frame_method(
         return GroupBy(frame, args, kw)
     if frame.columns is None or star:
         return UNKNOWN
+    replayed = None if mutates else computed.replay(walker, frame, name, args, kw)
+    if replayed is not None:
+        return replayed
     if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw):
         # a row statistic: numbers, one per row (text raised above, or is not known)
         text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
@@ -207,7 +211,9 @@ def _with_columns(
         if not same_values:
             frame.pristine = False
         return Const(None)
-    return Frame(columns, frame.source, frame.exact, pristine=same_values and frame.pristine)
+    result = Frame(columns, frame.source, frame.exact, pristine=same_values and frame.pristine)
+    result.table = frame.table
+    return result
 
 
 def _drop(

@@ -232,6 +232,9 @@ def series_dtype(walker: Walker, series: SeriesVal) -> Any | None:
     """`series.dtype` when analysis knows it: the file's own dtype while the column still
     has it, a NumberDtype for a column surely numeric (NUM)."""
     frame = series.origin
+    if frame is not None and frame.pristine and frame.table is not None:
+        column = series.name
+        return frame.table[column].dtype if column in frame.table.columns else None
     kind = frame.kinds.get(series.name or "") if frame is not None and frame.kinds else None
     if kind == NUM:
         return NumberDtype()

@@ -128,6 +128,8 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
             frame.ordered and frame.kinds is not None and frame.kinds.get(y.name) == kinds.FILE
         )
         table = file_table(walker, frame.source) if whole else None
+        if frame.pristine and frame.table is not None:
+            table = frame.table  # values analysis computed (computed.py)
         if table is not None and y.name in table.columns and not table[y.name].isna().any():
             count = int(table[y.name].nunique())
     owner.classes = count if walker.certain or owner.classes == count else None

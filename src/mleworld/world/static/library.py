@@ -128,11 +128,25 @@ def _sequence(
     source = args[0]
     if isinstance(source, Seq) and source.items is not None:
         return Seq(list(source.items), "list")
+    if isinstance(source, Keys) and source.exact and source.order is not None:
+        return Seq([Const(name) for name in source.order], "list")  # list(df.columns)
     if isinstance(source, Keys):
         return Keys(source.upper, many=True, exact=source.exact)
     if isinstance(source, Frame) and source.columns is not None and source.is_frame:
         return Keys(frozenset(source.columns), many=True, exact=source.exact)
     return UNKNOWN
+
+
+def _sorted(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`sorted(names)`: known text items in sorted order; otherwise what `list` gives."""
+    result = _sequence(walker, args, kw, node, star)
+    if isinstance(result, Seq) and result.items is not None and not kw:
+        names = [const_str(item) for item in result.items]
+        if all(name is not None for name in names):
+            return Seq([Const(name) for name in sorted(names)], "list")  # type: ignore[type-var]
+    return result
 
 
 def _enumerate(
@@ -226,7 +240,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("lightgbm", "cv"): work.lgb_train(5.0),
     ("builtins", "open"): _open,
     ("builtins", "dict"): _dict,
-    ("builtins", "sorted"): _sequence,
+    ("builtins", "sorted"): _sorted,
     ("builtins", "list"): _sequence,
     ("builtins", "tuple"): _sequence,
     ("builtins", "enumerate"): _enumerate,

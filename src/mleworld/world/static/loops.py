@@ -23,6 +23,7 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     Keys,
+    Obj,
     Repeated,
     Seq,
     Value,
@@ -135,9 +136,33 @@ def _literal_names(node: ast.AST) -> list[str] | None:
     return None
 
 
+def _range_items(walker: Walker, node: ast.expr) -> list[Value] | None:
+    """`for i in range(4)`: the numbers, when the bounds are whole numbers the walk knows."""
+    from mleworld.world.static.row_counts import NOT_INT, whole_number
+
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "range"
+        and not node.keywords
+        and 1 <= len(node.args) <= 3
+    ):
+        return None
+    func = walker.expr(node.func)
+    if not (isinstance(func, Obj) and func.obj is range):
+        return None
+    bounds = [whole_number(walker, arg) for arg in node.args]
+    if any(b is NOT_INT or b is None for b in bounds) or (len(bounds) == 3 and bounds[2] == 0):
+        return None
+    numbers = range(*bounds)  # type: ignore[arg-type]
+    return [Const(i) for i in numbers] if len(numbers) <= MAX_UNROLL else None
+
+
 def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
     iterated = walker.expr(node.iter)
     items, each = iteration(iterated)
+    if items is None:
+        items = _range_items(walker, node.iter)
     unrolled = items is not None and walker.steps < UNROLL_STEPS
     safe = (
         frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))

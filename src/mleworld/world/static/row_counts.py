@@ -264,9 +264,17 @@ def row_slice(walker: Walker, frame: Frame, key: ast.expr, result: Value) -> Val
     """`df.iloc[a:b]` (or `df[a:b]`) with whole-number bounds: the rows the slice keeps."""
     if not isinstance(result, Frame) or frame.rows is None or not isinstance(key, ast.Slice):
         return result
-    bounds = [_bound(walker, part) for part in (key.lower, key.upper, key.step)]
+    bounds = [whole_number(walker, part) for part in (key.lower, key.upper, key.step)]
     if any(b is NOT_INT for b in bounds) or bounds[2] == 0:
         return result
+    from mleworld.world.static import computed
+
+    table = computed.values_of(walker, frame) if result.is_frame else None
+    if table is not None:
+        part = table.iloc[slice(*bounds)]  # type: ignore[misc]
+        real = computed.frame_of(walker, part, frame, rows_kept=len(part) == len(table))
+        if real is not None:
+            return real
     result.rows = len(range(frame.rows)[slice(*bounds)])  # type: ignore[misc]
     result.ranged = frame.ranged and bounds[0] in (None, 0) and bounds[2] in (None, 1)
     return result
@@ -290,7 +298,7 @@ def head_tail(
     return result
 
 
-def _bound(walker: Walker, node: ast.expr | None) -> object:
+def whole_number(walker: Walker, node: ast.expr | None) -> object:
     """A slice bound: None, a whole number literal, or a name or `len(...)` arithmetic
     holding one (or a row count)."""
     calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)] if node is not None else []

@@ -146,6 +146,8 @@ class Frame(Value):
     ranged: bool = False  # its index is 0..rows-1: concat(axis=1) lines such frames up by row
     # concat(keys=[...]) of frames whose rows were known: key -> rows (`.loc[key]` gives them)
     parts: dict[str, int] | None = None
+    # its values as pandas computed them from the files' (computed.py), while `pristine`
+    table: Any = None
 
     def has(self, name: str) -> bool:
         return self.columns is not None and name in self.columns
@@ -170,7 +172,8 @@ class Frame(Value):
 
     def copy(self, *, is_frame: bool | None = None) -> Frame:
         cols = None if self.columns is None else list(self.columns)
-        return Frame(cols, self.source, self.exact, self.is_frame if is_frame is None else is_frame)
+        shape = self.is_frame if is_frame is None else is_frame
+        return Frame(cols, self.source, self.exact, shape, table=self.table)
 
 
 @dataclass(eq=False)

@@ -1,0 +1,110 @@
+"""Frames whose values analysis computes by running pandas on the input files' values.
+
+`pd.concat` of read frames and cleaning steps with literal arguments (`dropna`, `fillna`,
+`drop`, `sort_values`, `iloc[a:b]`, `get_dummies`) are run for real on the data, so the
+frame they give keeps its real values: a dtype test on a stacked frame (pandas 3 reads
+text as `str`, which is not `object`), the classes left after `dropna`, the text that then
+reaches a numeric estimator are all known. An imputer inside a column transformer that
+meets text is named with scikit-learn's own message, and `for i in range(4)` is walked
+once per number, so a column position past a prediction's width is found.
+Every snippet runs for real against the penguin-like data folder (conftest.run_real).
+"""
+
+from __future__ import annotations
+
+from static_snippets import snippet_tests
+
+READ = (
+    "import pandas as pd\n"
+    "from sklearn.compose import ColumnTransformer\n"
+    "from sklearn.ensemble import RandomForestClassifier\n"
+    "from sklearn.impute import SimpleImputer\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.pipeline import Pipeline\n"
+    "from sklearn.preprocessing import OneHotEncoder\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "test = pd.read_csv('./input/test.csv')\n"
+)
+STACKED = READ + "both = pd.concat([train.drop(columns=['species']), test], ignore_index=True)\n"
+NUM = "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']\n"
+
+CRASHES: dict[str, tuple[str, str]] = {
+    "object_test_on_a_stacked_frame_misses_str_columns": (
+        STACKED + "text = [c for c in both.columns if both[c].dtype == object]\n"
+        "both = pd.get_dummies(both, columns=text).fillna(-1)\n"
+        "X = both.iloc[:len(train)].drop(columns=['id'])\n"
+        "RandomForestClassifier(n_estimators=5).fit(X, train['species'])\n",
+        "dtypes",
+    ),
+    "cleaned_rows_keep_their_text": (
+        READ + "clean = train.dropna(subset=['sex']).reset_index(drop=True)\n"
+        "LogisticRegression().fit(clean.drop(columns=['species']), clean['species'])\n",
+        "dtypes",
+    ),
+    "classes_after_dropna_then_too_few_names": (
+        READ + NUM + "kept = train.dropna(subset=['bill_length_mm'])\n"
+        "model = LogisticRegression(max_iter=500).fit(kept[NUM], kept['species'])\n"
+        "proba = model.predict_proba(test[NUM])\n"
+        "sub = pd.DataFrame(proba, columns=['Adelie', 'Gentoo'])\n",
+        "lengths",
+    ),
+    "median_imputer_on_every_column_in_a_transformer": (
+        READ + "X = train.drop(columns=['id', 'species'])\n"
+        "pre = ColumnTransformer([('num', SimpleImputer(strategy='median'), list(X.columns))])\n"
+        "Pipeline([('pre', pre), ('lr', LogisticRegression())]).fit(X, train['species'])\n",
+        "dtypes",
+    ),
+    "a_range_loop_past_the_classes": (
+        READ + NUM + "model = RandomForestClassifier(n_estimators=5, random_state=0)\n"
+        "model.fit(train[NUM], train['species'])\n"
+        "proba = model.predict_proba(test[NUM])\n"
+        "sub = pd.DataFrame({'id': test['id']})\n"
+        "for i in range(4):\n"
+        "    sub[f'p{i}'] = proba[:, i]\n",
+        "positions",
+    ),
+}
+
+VALID: dict[str, str] = {
+    "str_test_on_a_stacked_frame": (
+        STACKED + "text = [c for c in both.columns if both[c].dtype == 'str']\n"
+        "both = pd.get_dummies(both, columns=text).fillna(-1)\n"
+        "X = both.iloc[:len(train)].drop(columns=['id'])\n"
+        "RandomForestClassifier(n_estimators=5).fit(X, train['species'])\n"
+    ),
+    "classes_after_dropna_and_all_names": (
+        READ + NUM + "kept = train.dropna(subset=['bill_length_mm'])\n"
+        "model = LogisticRegression(max_iter=500).fit(kept[NUM], kept['species'])\n"
+        "sub = pd.DataFrame(model.predict_proba(test[NUM]), columns=model.classes_)\n"
+    ),
+    "median_on_numbers_one_hot_on_text": (
+        READ + NUM + "pre = ColumnTransformer([('num', SimpleImputer(strategy='median'), NUM),\n"
+        "    ('cat', OneHotEncoder(handle_unknown='ignore'), ['island', 'sex'])])\n"
+        "Pipeline([('pre', pre), ('lr', LogisticRegression(max_iter=500))]).fit(\n"
+        "    train[NUM + ['island', 'sex']], train['species'])\n"
+    ),
+    "a_range_loop_within_the_classes": (
+        READ + NUM + "model = RandomForestClassifier(n_estimators=5, random_state=0)\n"
+        "model.fit(train[NUM], train['species'])\n"
+        "proba = model.predict_proba(test[NUM])\n"
+        "for i in range(len(model.classes_)):\n"
+        "    print(proba[:, i].mean())\n"
+        "for i in range(3):\n"
+        "    print(proba[:, i].max())\n"
+    ),
+    "most_frequent_imputer_passes_text_on": (
+        READ + "X = train[['island', 'sex']]\n"
+        "imp = Pipeline([('imp', SimpleImputer(strategy='most_frequent')),\n"
+        "    ('oh', OneHotEncoder()), ('lr', LogisticRegression())])\n"
+        "imp.fit(X, train['species'])\n"
+    ),
+    "sorted_and_sliced_numbers_only": (
+        READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"
+        "print(top[NUM].mean(axis=1))\n"
+        "LogisticRegression(max_iter=500).fit(top[NUM], top['species'])\n"
+    ),
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
