@@ -136,10 +136,10 @@ def test_a_calibration_half_is_kept_apart_and_named_for_calibration(
     halves["test"] = [n for n in halves["test"] if n != "penguin_key"]
     write_program_set(records, halves, tmp_path / "with_calib")
     again = open_program_set(tmp_path / "with_calib")
-    assert again.calibration_halves == ("calib",)  # fresh code: not the detectors' own dev
+    assert again.calibration_halves == ("dev", "calib")
     assert [r.node_id for r in again.half("calib")] == ["penguin_key"]
     calibration = {r.node_id for r in again.calibration_records()}
-    assert calibration == {"penguin_key"}
+    assert calibration == {"penguin_key", *halves["dev"]}
     assert len(again.half("dev")) + len(again.half("test")) == 8
     halves["test"].append("penguin_key")
     write_program_set(records, halves, tmp_path / "overlap")

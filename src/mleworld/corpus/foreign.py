@@ -92,14 +92,8 @@ class ProgramSet:
 
     @property
     def calibration_halves(self) -> tuple[str, ...]:
-        """The halves a model's calibration is fitted on: `calib` where the set has one, else `dev`.
-
-        Static detectors are developed against `dev`, so a dev program's crash is named
-        before the run far more often than a crash in code nobody developed against: fitted
-        on dev, the confidence learns that rate and is too sure of fresh code (row-level,
-        a calibration fitted on dev alone scores calib at ECE 0.27; on calib, cross-fitted,
-        0.09). `calib` holds programs written after the detectors, as a user's code is."""
-        return (CALIB,) if CALIB in self.halves else ("dev",)
+        """The halves a model's calibration is fitted on: every half but `test`."""
+        return tuple(h for h in ("dev", CALIB) if h in self.halves)
 
     def calibration_records(self) -> list[Record]:
         """The records of the calibration halves, in file order."""

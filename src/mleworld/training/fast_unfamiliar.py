@@ -2,10 +2,9 @@
 
 The calibration runs are the held-out part of training (in distribution), the
 held-out runs of tasks an out-of-fold head never saw (fast_task_folds.py: a new
-task by the same writer), and the calibration half of a program set written by
-other hands (`foreign` by default: `calib`, programs written after the static
-detectors, not `dev`, which they were developed against; ProgramSet.calibration_halves
-says why): the latter is predicted by
+task by the same writer), and every half but `test` of a program set written by
+other hands (`foreign` by default: `dev`, where the static detectors were
+developed, and `calib`, programs written after them): the latter is predicted by
 the model as trained, through the same featurizer and class path as any query,
 with the run's real class as the label; a static finding's share is put on top
 of each row as prediction does.
