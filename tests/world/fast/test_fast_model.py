@@ -250,3 +250,24 @@ def test_a_tampered_file_with_a_matching_checksum_is_still_refused(
     (tampered / "model.json").write_text(json.dumps(manifest))
     with pytest.raises(MleWorldError, match=r"class_head\.json does not match"):
         FastWorldModel.load(tampered)
+
+
+def test_a_headline_naming_another_metric_than_the_task_s_keeps_its_own_value(
+    trained: tuple[Path, dict[str, Any]],
+) -> None:
+    """Scored by accuracy, a program printing its error rate shows one minus the accuracy."""
+    program = (
+        "import pandas as pd\n"
+        "from sklearn.linear_model import LogisticRegression\n"
+        "from sklearn.model_selection import cross_val_score\n"
+        "train = pd.read_csv('./input/train.csv')\n"
+        "X, y = train[['bill_length_mm', 'bill_depth_mm']], train['species']\n"
+        "acc = cross_val_score(LogisticRegression(max_iter=500), X, y, cv=3).mean()\n"
+        "print(f'cv error: {1 - acc:.4f}')\n"
+        "pd.DataFrame({'id': train['id']}).to_csv('./submission/submission.csv', index=False)\n"
+    )
+    query = dataclasses.replace(query_for_program(program, time_limit_s=60), metric_name="accuracy")
+    prediction = FastWorldModel.load(trained[0]).predict_batch([query])[0]
+    assert prediction.exc_type == "None" and prediction.metric is not None
+    printed = [line for line in prediction.term_out.splitlines() if line.startswith("cv error:")]
+    assert printed == [f"cv error: {1 - prediction.metric:.4f}"]
