@@ -4,7 +4,9 @@
 `drop`, `sort_values`, `iloc[a:b]`, `get_dummies`) are run for real on the data, so the
 frame they give keeps its real values: a dtype test on a stacked frame (pandas 3 reads
 text as `str`, which is not `object`), the classes left after `dropna`, the text that then
-reaches a numeric estimator are all known. An imputer inside a column transformer that
+reaches a numeric estimator are all known. Merges run on both frames' values, and
+`read_csv` with literal options (`dtype`, `parse_dates`) reads as the program asks, so a
+merge on keys of two dtypes, or a column renamed by merge suffixes, is found. An imputer inside a column transformer that
 meets text is named with scikit-learn's own message, and `for i in range(4)` is walked
 once per number, so a column position past a prediction's width is found.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
@@ -54,6 +56,24 @@ CRASHES: dict[str, tuple[str, str]] = {
         "Pipeline([('pre', pre), ('lr', LogisticRegression())]).fit(X, train['species'])\n",
         "dtypes",
     ),
+    "merge_on_keys_of_two_dtypes": (
+        READ + "years = pd.read_csv('./input/train.csv', dtype={'year': str})[['year', 'id']]\n"
+        "both = test.merge(years, on='year', how='left')\n",
+        "computed",
+    ),
+    "pd_merge_on_keys_of_two_dtypes": (
+        READ + "years = pd.read_csv('./input/train.csv', dtype={'year': str})[['year', 'id']]\n"
+        "both = pd.merge(test, years, on='year')\n",
+        "computed",
+    ),
+    "merge_suffixes_hide_a_column": (
+        READ + "both = train.merge(test, on='id', how='left')\nprint(both['island'].head())\n",
+        "columns",
+    ),
+    "parse_dates_names_a_missing_column": (
+        READ + "pd.read_csv('./input/test.csv', parse_dates=['date'])\n",
+        "computed",
+    ),
     "a_range_loop_past_the_classes": (
         READ + NUM + "model = RandomForestClassifier(n_estimators=5, random_state=0)\n"
         "model.fit(train[NUM], train['species'])\n"
@@ -97,6 +117,13 @@ VALID: dict[str, str] = {
         "imp = Pipeline([('imp', SimpleImputer(strategy='most_frequent')),\n"
         "    ('oh', OneHotEncoder()), ('lr', LogisticRegression())])\n"
         "imp.fit(X, train['species'])\n"
+    ),
+    "merge_on_one_dtype_and_its_suffixes": (
+        READ + "years = pd.read_csv('./input/train.csv', dtype={'year': str})[['year', 'id']]\n"
+        "both = test.astype({'year': str}).merge(years, on='year', how='left')\n"
+        "print(both[['id_x', 'id_y']].shape)\n"
+        "tab = pd.read_table('./input/train.csv', sep=',', dtype={'year': float})\n"
+        "print(tab['year'].mean())\n"
     ),
     "sorted_and_sliced_numbers_only": (
         READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"

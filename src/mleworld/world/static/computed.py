@@ -7,16 +7,21 @@ each step is a pure function of values analysis already has. With literal argume
 the installed pandas runs the step on them here, and the frame it gives carries its
 values as `Frame.table` (still `pristine`: any later change in place clears it), so
 the detectors that read a frame's values (text cells reaching a numeric estimator,
-class counts, dtype tests) see the real ones. A step pandas rejects, or whose result
-is not a plain frame of text-named columns, leaves the frame to the usual rules.
+class counts, dtype tests) see the real ones. Merges take the other frame's values
+too, and `read_csv` with literal options (`parse_dates`, `dtype`, `na_values`, ...)
+is run as the program asks. A step pandas rejects with literal arguments on the real
+values is the program's crash, named with pandas' own message; a result that is not
+a plain frame of text-named columns leaves the frame to the usual rules.
 """
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import kinds
-from mleworld.world.static.values import Frame, Value
+from mleworld.world.static.values import DictVal, Frame, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -25,9 +30,15 @@ if TYPE_CHECKING:
 REPLAYED = frozenset(
     {
         "dropna", "fillna", "drop_duplicates", "reset_index", "sort_values", "sort_index",
-        "head", "tail", "replace", "astype", "drop", "copy", "ffill", "bfill",
+        "head", "tail", "replace", "astype", "drop", "copy", "ffill", "bfill", "merge",
+        "join",
     }
 )  # fmt: skip
+# What pandas raises for bad arguments or data (MergeError is a ValueError): the program's
+# crash. A missing label's KeyError is columns.py's to name (with its suggestions).
+_RAISES = (ValueError, TypeError)
+CONFIDENCE = 0.9
+_MISSING = object()
 MAX_CELLS = 5_000_000  # a computed frame larger than this is not kept (memory, time)
 
 
@@ -69,28 +80,106 @@ def frame_of(walker: Walker, table: Any, like: Frame, *, rows_kept: bool = False
     return frame
 
 
-def replay(
-    walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value]
-) -> Frame | None:
-    """`frame.name(*args, **kw)` run on the frame's real values; None when it cannot be."""
+def _argument(walker: Walker, value: Value) -> Any:
+    """An argument as pandas gets it: a frame's real values, a literal, else _MISSING."""
     from mleworld.world.static.params import literal_or_type
     from mleworld.world.static.row_counts import MISSING
 
+    if isinstance(value, Frame):
+        table = values_of(walker, value)
+        return _MISSING if table is None else table
+    if isinstance(value, DictVal) and value.closed:  # dtype={"year": str}
+        items = {k: _argument(walker, v) for k, v in value.items.items()}
+        return _MISSING if any(v is _MISSING for v in items.values()) else items
+    found = literal_or_type(value)
+    return _MISSING if found is MISSING else found
+
+
+def _raised(walker: Walker, exc: Exception, node: ast.AST | None) -> None:
+    """pandas rejected a step on the real values with literal arguments: the run does too."""
+    from mleworld.world.static.params import exception_line
+
+    if node is not None and isinstance(exc, _RAISES):
+        walker.emit("computed", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
+
+
+def replay(
+    walker: Walker,
+    frame: Frame,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.AST | None = None,
+) -> Frame | None:
+    """`frame.name(*args, **kw)` run on the frame's real values; None when it cannot be."""
     if name not in REPLAYED or "inplace" in kw:
         return None
     table = values_of(walker, frame)
     if table is None:
         return None
-    rest = [literal_or_type(a) for a in args]
-    named = {k: literal_or_type(v) for k, v in kw.items()}
-    if any(v is MISSING for v in [*rest, *named.values()]):
+    rest = [_argument(walker, a) for a in args]
+    named = {k: _argument(walker, v) for k, v in kw.items()}
+    if any(v is _MISSING for v in [*rest, *named.values()]):
         return None
     try:
         result = getattr(table, name)(*rest, **named)
-    except Exception:
+    except Exception as exc:
+        _raised(walker, exc, node)
         return None
-    kept = len(result) == len(table) and result.index.equals(table.index)
-    return frame_of(walker, result, frame, rows_kept=kept and name != "sort_values")
+    kept = len(result) == len(table) and result.index.equals(table.index)  # same rows, same order
+    return frame_of(walker, result, frame, rows_kept=kept)
+
+
+def merge(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`pd.merge(left, right, ...)`: the left frame's `merge`, run for real."""
+    from mleworld.world.static.values import UNKNOWN
+
+    left = args[0] if args else kw.get("left")
+    if star or not isinstance(left, Frame):
+        return UNKNOWN
+    rest = {k: v for k, v in kw.items() if k != "left"}
+    return replay(walker, left, "merge", args[1:], rest, node) or UNKNOWN
+
+
+# read_csv options run as given (their effect is pandas'; the file is the task's own).
+READ_OPTIONS = frozenset(
+    {
+        "sep", "delimiter", "encoding", "low_memory", "usecols", "parse_dates", "dtype",
+        "na_values", "keep_default_na", "index_col", "names", "header", "nrows", "skiprows",
+        "true_values", "false_values", "thousands", "decimal", "date_format", "dayfirst",
+    }
+)  # fmt: skip
+
+
+def read(
+    walker: Walker, real: Path, kw: dict[str, Value], like: Frame, node: ast.AST, sep: str = ","
+) -> Frame | None:
+    """`pd.read_csv(path, **options)` with literal options, read for real (`sep`: the
+    reader's own default, a tab for read_table)."""
+    import pandas as pd
+
+    if not set(kw) <= READ_OPTIONS:
+        return None
+    named = {k: _argument(walker, v) for k, v in kw.items()}
+    if "sep" not in named and "delimiter" not in named:
+        named["sep"] = sep
+    if any(v is _MISSING or isinstance(v, pd.DataFrame) for v in named.values()):
+        return None
+    if real.stat().st_size > MAX_FILE_BYTES:
+        return None
+    try:
+        table = pd.read_csv(real, **named)
+    except Exception as exc:
+        _raised(walker, exc, node)
+        return None
+    like.ordered = True
+    whole = not ({"nrows", "skiprows", "index_col"} & set(kw))
+    return frame_of(walker, table, like, rows_kept=whole)
+
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame | None:
@@ -113,4 +202,4 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
     return frame_of(walker, result, frames[0])
 
 
-__all__ = ["REPLAYED", "concat", "frame_of", "replay", "values_of"]
+__all__ = ["READ_OPTIONS", "REPLAYED", "concat", "frame_of", "merge", "read", "replay", "values_of"]

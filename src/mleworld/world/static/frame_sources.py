@@ -75,6 +75,13 @@ def read_csv(
     real = files.check_read(walker, target, node)
     if real is None or not real.is_file() or star or len(args) > 1:
         return UNKNOWN
+    plain = set(kw) <= {"sep", "delimiter", "encoding", "low_memory", "usecols"}
+    if not plain:  # options pandas applies (parse_dates, dtype, ...): read as the program asks
+        like = Frame(None, files.path_text(target) or "", exact=True)
+        table = computed.read(walker, real, kw, like, node, sep)
+        if table is not None:
+            walker.counts["frames"] += 1
+            return table
     if any(name not in _READ_PLAIN_KWARGS for name in kw):
         return UNKNOWN
     sep_value = kw.get("sep", kw.get("delimiter"))
@@ -123,7 +130,6 @@ def read_csv(
             cols = [c for c in cols if c not in names]
     walker.counts["frames"] += 1
     # values read as plain read_csv would read them: dtypes.py may read them again
-    plain = set(kw) <= {"sep", "delimiter", "encoding", "low_memory", "usecols"}
     frame = Frame(cols, files.path_text(target) or "", exact=True, pristine=plain)
     if plain:
         frame.kinds = dict.fromkeys(cols, kinds.FILE)

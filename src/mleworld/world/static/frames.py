@@ -115,7 +115,7 @@ def frame_method(
         return GroupBy(frame, args, kw)
     if frame.columns is None or star:
         return UNKNOWN
-    replayed = None if mutates else computed.replay(walker, frame, name, args, kw)
+    replayed = None if mutates else computed.replay(walker, frame, name, args, kw, node)
     if replayed is not None:
         return replayed
     if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw):

@@ -17,7 +17,16 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, frame_sources, kinds, lengths, offsets, params, work
+from mleworld.world.static import (
+    computed,
+    files,
+    frame_sources,
+    kinds,
+    lengths,
+    offsets,
+    params,
+    work,
+)
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -231,6 +240,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "DataFrame"): frame_sources.dataframe,
     ("pandas", "Series"): _series,
     ("pandas", "concat"): frame_sources.concat,
+    ("pandas", "merge"): computed.merge,
     ("pandas", "get_dummies"): frame_sources.get_dummies,
     ("sklearn.model_selection", "train_test_split"): frame_sources.split,
     ("sklearn.model_selection", "cross_val_score"): work.cross_val,
