@@ -3,8 +3,45 @@
 from __future__ import annotations
 
 import pytest
+from static_snippets import snippet_tests
 
 from mleworld.world.static import analyze
+
+SVC_READ = (
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.pipeline import make_pipeline\n"
+    "from sklearn.preprocessing import StandardScaler\n"
+    "from sklearn.svm import SVC\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "X, y = train[['bill_length_mm', 'body_mass_g']], train['species']\n"
+)
+# Methods scikit-learn makes depend on the parameters (`available_if`): asked of the
+# estimator built again from the program's literal arguments.
+CRASHES: dict[str, tuple[str, str]] = {
+    "svc_without_probability": (
+        SVC_READ + "m = SVC(C=2.0).fit(X, y)\nprint(m.predict_proba(X)[:, 1])\n",
+        "module_attrs",
+    ),
+    "pipeline_ending_in_svc": (
+        SVC_READ + "m = make_pipeline(StandardScaler(), SVC()).fit(X, y)\np = m.predict_proba(X)\n",
+        "module_attrs",
+    ),
+}
+VALID: dict[str, str] = {
+    "svc_with_probability": (
+        SVC_READ + "m = make_pipeline(StandardScaler(), SVC(probability=True)).fit(X, y)\n"
+        "p = m.predict_proba(X)\nd = SVC().fit(X, y).decision_function(X)\n"
+    ),
+    "pipeline_ending_in_logreg": (
+        SVC_READ
+        + "m = make_pipeline(StandardScaler(), LogisticRegression()).fit(X, y)\n"
+        + "p = m.predict_proba(X)\n"
+    ),
+}
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
 
 
 def fatal(program: str) -> list[str]:
@@ -32,8 +69,6 @@ def test_existing_and_program_set_attributes_are_fine(program: str) -> None:
         # fitted attributes appear after fit; parameters are set by __init__
         "from sklearn.linear_model import LogisticRegression\nm = LogisticRegression(C=2.0)\n"
         "print(m.C, m.coef_, m.classes_)\n",
-        # a method that exists only when a parameter allows it is still a class attribute
-        "from sklearn.svm import SVC\nm = SVC()\nf = m.predict_proba\n",
         # attributes read (not called) are never reported
         "from sklearn.ensemble import RandomForestClassifier\nm = RandomForestClassifier()\nprint(m.best_score)\n",
     ],

@@ -97,6 +97,7 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
         if callable(static) or isinstance(static, staticmethod | classmethod):
             return Method(base, attr, static)
         if attr in lengths.PREDICTS:
+            _check_available(walker, base, attr, node)
             return Method(base, attr)  # an `available_if` descriptor: Pipeline.predict_proba
         return UNKNOWN
     if attr.endswith("_") and not attr.startswith("_") and base.fitted:
@@ -116,6 +117,26 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
     )
     walker.emit("module_attrs", "AttributeError", message, node, INSTANCE_CONFIDENCE)
     return UNKNOWN
+
+
+def _check_available(walker: Walker, base: Instance, attr: str, node: ast.AST) -> None:
+    """`model.predict_proba` where scikit-learn makes the method depend on the parameters
+    (an `available_if` descriptor: SVC without probability=True, a Pipeline whose last
+    step has no such method): the estimator is built again from the program's literal
+    arguments and asked, and its AttributeError is the run's."""
+    from mleworld.world.static.params import rebuild
+
+    made = rebuild(base)
+    if not hasattr(type(made), attr):
+        return  # not rebuilt (a non-literal argument): nothing is known
+    try:
+        getattr(made, attr)
+    except AttributeError as exc:
+        walker.emit(
+            "module_attrs", "AttributeError", attribute_message(exc), node, INSTANCE_CONFIDENCE
+        )
+    except Exception:
+        return
 
 
 # set by fit only when X is a frame with text column names, which the trial data is not
