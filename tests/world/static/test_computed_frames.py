@@ -6,7 +6,9 @@ frame they give keeps its real values: a dtype test on a stacked frame (pandas 3
 text as `str`, which is not `object`), the classes left after `dropna`, the text that then
 reaches a numeric estimator are all known. Merges run on both frames' values, and
 `read_csv` with literal options (`dtype`, `parse_dates`) reads as the program asks, so a
-merge on keys of two dtypes, or a column renamed by merge suffixes, is found. An imputer inside a column transformer that
+merge on keys of two dtypes, or a column renamed by merge suffixes, is found. A constant
+column assigned (`df["part"] = "train"`) and `pd.to_datetime` of a known column keep the
+values known; a `format` the data does not have raises pandas' own ValueError. An imputer inside a column transformer that
 meets text is named with scikit-learn's own message, and `for i in range(4)` is walked
 once per number, so a column position past a prediction's width is found.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
@@ -74,6 +76,19 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + "pd.read_csv('./input/test.csv', parse_dates=['date'])\n",
         "computed",
     ),
+    "to_datetime_with_a_format_the_data_does_not_have": (
+        READ + "a = pd.read_csv('./input/train.csv', dtype={'year': str})\na['part'] = 'train'\n"
+        "b = pd.read_csv('./input/test.csv', dtype={'year': str})\nb['part'] = 'test'\n"
+        "both = pd.concat([a, b], ignore_index=True)\n"
+        "both['when'] = pd.to_datetime(both['year'], format='%Y-%m')\n",
+        "computed",
+    ),
+    "a_flag_column_then_text_reaches_the_model": (
+        READ + "train['is_train'] = 1\ntrain['part'] = 'train'\n"
+        "X = train.drop(columns=['species', 'island', 'sex'])\n"
+        "RandomForestClassifier(n_estimators=5).fit(X, train['species'])\n",
+        "dtypes",
+    ),
     "a_range_loop_past_the_classes": (
         READ + NUM + "model = RandomForestClassifier(n_estimators=5, random_state=0)\n"
         "model.fit(train[NUM], train['species'])\n"
@@ -124,6 +139,13 @@ VALID: dict[str, str] = {
         "print(both[['id_x', 'id_y']].shape)\n"
         "tab = pd.read_table('./input/train.csv', sep=',', dtype={'year': float})\n"
         "print(tab['year'].mean())\n"
+    ),
+    "to_datetime_with_the_data_s_format": (
+        READ + "a = pd.read_csv('./input/train.csv', dtype={'year': str})\na['part'] = 'train'\n"
+        "a['when'] = pd.to_datetime(a['year'], format='%Y')\n"
+        "a['yr'] = a['when'].dt.year\n"
+        "X = a.drop(columns=['species', 'island', 'sex', 'part', 'when', 'year'])\n"
+        "RandomForestClassifier(n_estimators=5).fit(X, a['species'])\n"
     ),
     "sorted_and_sliced_numbers_only": (
         READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"

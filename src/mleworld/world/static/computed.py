@@ -95,7 +95,7 @@ def _argument(walker: Walker, value: Value) -> Any:
     return _MISSING if found is MISSING else found
 
 
-def _raised(walker: Walker, exc: Exception, node: ast.AST | None) -> None:
+def raised(walker: Walker, exc: Exception, node: ast.AST | None) -> None:
     """pandas rejected a step on the real values with literal arguments: the run does too."""
     from mleworld.world.static.params import exception_line
 
@@ -124,10 +124,42 @@ def replay(
     try:
         result = getattr(table, name)(*rest, **named)
     except Exception as exc:
-        _raised(walker, exc, node)
+        raised(walker, exc, node)
         return None
     kept = len(result) == len(table) and result.index.equals(table.index)  # same rows, same order
     return frame_of(walker, result, frame, rows_kept=kept)
+
+
+def assigned(walker: Walker, frame: Frame, key: Value, value: Value) -> Any | None:
+    """`frame[name] = value` of a frame whose values are known: the table after it, when
+    the walk is sure the line runs and the value is a literal scalar (a flag column, a
+    constant) or a Series analysis computed row for row from the frame's own values."""
+    from mleworld.world.static.values import Const, SeriesVal, const_str
+
+    name = const_str(key)
+    table = values_of(walker, frame)
+    if name is None or table is None or not walker.certain or frame.aliases:
+        return None
+    if isinstance(value, Const) and isinstance(value.value, str | int | float | bool):
+        column: Any = value.value
+    elif isinstance(value, SeriesVal) and _aligned(value.real, table):
+        column = value.real  # computed from the frame's values (pd.cut, pd.to_datetime of a column)
+    else:
+        return None
+    out = table.copy()
+    out[name] = column
+    return out
+
+
+def _aligned(values: Any, table: Any) -> bool:
+    import pandas as pd
+
+    return isinstance(values, pd.Series) and values.index.equals(table.index)
+
+
+def keep(frame: Frame, table: Any) -> None:
+    """The frame holds `table` again after an assignment analysis computed (`assigned`)."""
+    frame.table, frame.pristine = table, True
 
 
 def merge(
@@ -172,7 +204,7 @@ def read(
     try:
         table = pd.read_csv(real, **named)
     except Exception as exc:
-        _raised(walker, exc, node)
+        raised(walker, exc, node)
         return None
     like.ordered = True
     whole = not ({"nrows", "skiprows", "index_col"} & set(kw))
@@ -202,4 +234,15 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
     return frame_of(walker, result, frames[0])
 
 
-__all__ = ["READ_OPTIONS", "REPLAYED", "concat", "frame_of", "merge", "read", "replay", "values_of"]
+__all__ = [
+    "READ_OPTIONS",
+    "REPLAYED",
+    "assigned",
+    "concat",
+    "frame_of",
+    "keep",
+    "merge",
+    "read",
+    "replay",
+    "values_of",
+]

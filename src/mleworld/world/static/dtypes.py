@@ -239,7 +239,7 @@ def check_cross_val(
     raises (a different message): those are left alone. The first fold's fit fails
     first, on that fold's training rows, which scikit-learn's own splitter gives from the
     literal `cv` and the real target; when they are unknown, only a frame whose values
-    are all the file's is judged, on every row (as before).
+    are all the file's is judged, on every row (as before; not a frame computed from them).
     """
     raises = ast.unparse(node.func).endswith("cross_val_predict") or any(
         k.arg == "error_score" and isinstance(k.value, ast.Constant) and k.value.value == "raise"
@@ -250,7 +250,7 @@ def check_cross_val(
     if any(k.arg == "n_jobs" for k in node.keywords):
         return  # folds fitted in parallel: which fails first is not certain
     rows = first_fold(walker, estimator, X, y, cv)
-    if rows is not None or X.pristine:
+    if rows is not None or (X.pristine and X.table is None):
         check_fit(walker, estimator, X, node, rows)
 
 

@@ -274,11 +274,32 @@ _DT_NUMBERS = frozenset(
 def to_datetime(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool
 ) -> Value:
-    """`pd.to_datetime(series)`: a datetime Series of the same rows."""
+    """`pd.to_datetime(series)`: a datetime Series of the same rows; with the column's real
+    values known (static/computed.py) and literal options, converted for real, so a
+    `format` the data does not have raises pandas' own ValueError."""
     first = args[0] if args else kw.get("arg")
     if star or not isinstance(first, SeriesVal) or first.kind is not None:
         return UNKNOWN
-    return SeriesVal(first.name, rows=first.rows, kind="datetime")
+    result = SeriesVal(first.name, rows=first.rows, kind="datetime")
+    from mleworld.world.static import computed
+
+    table = computed.values_of(walker, first.origin) if first.origin is not None else None
+    if table is None or first.name not in table.columns:
+        return result
+    from mleworld.world.static.params import literal_or_type
+    from mleworld.world.static.row_counts import MISSING
+
+    rest = [literal_or_type(a) for a in args[1:]]
+    named = {k: literal_or_type(v) for k, v in kw.items() if k != "arg"}
+    if any(v is MISSING for v in [*rest, *named.values()]):
+        return result
+    import pandas as pd
+
+    try:
+        result.real = pd.to_datetime(table[first.name], *rest, **named)
+    except Exception as exc:
+        computed.raised(walker, exc, node)
+    return result
 
 
 def cut(walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool) -> Value:

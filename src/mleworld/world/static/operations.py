@@ -18,6 +18,7 @@ from mleworld.world.static import (
     callbacks,
     calls,
     columns,
+    computed,
     dtypes,
     kinds,
     lengths,
@@ -184,9 +185,12 @@ class OperationWalker:
 
     def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
         if isinstance(base, Frame):
+            table = computed.assigned(self, base, key, value)
             lengths.check_setitem(self, base, key, value, node)
             columns.setitem(self, base, key, node)
             kinds.on_setitem(base, str_list(key), value)
+            if table is not None:
+                computed.keep(base, table)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             if base.name == "loc":
                 dtypes.check_loc_assign(self, base.owner, value, node)
