@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from static_snippets import snippet_tests
 
 from mleworld.world.static import analyze
+from static_snippets import snippet_tests
 
 SVC_READ = (
     "import pandas as pd\n"
