@@ -8,7 +8,10 @@ reaches a numeric estimator are all known. Merges run on both frames' values, an
 `read_csv` with literal options (`dtype`, `parse_dates`) reads as the program asks, so a
 merge on keys of two dtypes, or a column renamed by merge suffixes, is found. A constant
 column assigned (`df["part"] = "train"`) and `pd.to_datetime` of a known column keep the
-values known; a `format` the data does not have raises pandas' own ValueError. An imputer inside a column transformer that
+values known; a `format` the data does not have raises pandas' own ValueError. Masks
+computed from known columns (`df[df["year"] > 2020]`, `~mask`) select the real rows, and a
+groupby reduction gives a frame with its values, so a filter that keeps no row reaches
+scikit-learn's "Found array with 0 sample(s)". An imputer inside a column transformer that
 meets text is named with scikit-learn's own message, and `for i in range(4)` is walked
 once per number, so a column position past a prediction's width is found.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
@@ -89,6 +92,20 @@ CRASHES: dict[str, tuple[str, str]] = {
         "RandomForestClassifier(n_estimators=5).fit(X, train['species'])\n",
         "dtypes",
     ),
+    "a_filter_that_keeps_no_row": (
+        READ + NUM + "late = train['year'] > 2020\nold, new = train[~late], train[late]\n"
+        "model = LogisticRegression(max_iter=500).fit(old[NUM], old['species'])\n"
+        "print(model.predict(new[NUM]))\n",
+        "lengths",
+    ),
+    "group_means_merged_then_a_text_column_fitted": (
+        READ + "means = train.groupby('island', as_index=False)['body_mass_g'].mean()\n"
+        "means = means.rename(columns={'body_mass_g': 'island_mass'})\n"
+        "both = train.merge(means, on='island', how='left')\n"
+        "X = both[['island_mass', 'bill_length_mm', 'sex']]\n"
+        "LogisticRegression().fit(X, both['species'])\n",
+        "dtypes",
+    ),
     "a_range_loop_past_the_classes": (
         READ + NUM + "model = RandomForestClassifier(n_estimators=5, random_state=0)\n"
         "model.fit(train[NUM], train['species'])\n"
@@ -146,6 +163,14 @@ VALID: dict[str, str] = {
         "a['yr'] = a['when'].dt.year\n"
         "X = a.drop(columns=['species', 'island', 'sex', 'part', 'when', 'year'])\n"
         "RandomForestClassifier(n_estimators=5).fit(X, a['species'])\n"
+    ),
+    "a_filter_that_keeps_some_rows": (
+        READ + NUM + "late = train['year'] >= 2008\nold, new = train[~late], train[late]\n"
+        "model = RandomForestClassifier(n_estimators=5).fit(new[NUM], new['species'])\n"
+        "print(model.predict(old[NUM]), model.predict(test[NUM]))\n"
+        "means = train.groupby('island', as_index=False)['body_mass_g'].mean()\n"
+        "both = train.merge(means.rename(columns={'body_mass_g': 'm'}), on='island')\n"
+        "model.fit(both[NUM + ['m']], both['species'])\n"
     ),
     "sorted_and_sliced_numbers_only": (
         READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"

@@ -137,6 +137,7 @@ def call_method(
             dtypes.check_fit(walker, owner, X, node)
             lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
             owner.fitted = True
+        lengths.check_empty(walker, owner, method.name, args, kw, node)
         work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)

@@ -16,7 +16,7 @@ import inspect
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import kinds, lengths, positions, row_counts, suggest
+from mleworld.world.static import computed, kinds, lengths, positions, row_counts, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -80,7 +80,8 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     name = const_str(key)
     if name is not None:
         if frame.has(name):
-            return kinds.column(walker, frame, row_counts.column(frame, name))
+            series = kinds.column(walker, frame, row_counts.column(frame, name))
+            return computed.column(walker, frame, series)
         walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
         return UNKNOWN
     names = str_list(key) if isinstance(key, Seq) else None
@@ -107,8 +108,8 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     if isinstance(node.slice, ast.Slice):
         return row_counts.row_slice(walker, frame, node.slice, kinds.subset(frame, frame.copy()))
     if is_mask(node.slice):
-        return kinds.subset(frame, frame.copy())
-    return UNKNOWN
+        return computed.masked(walker, frame, key) or kinds.subset(frame, frame.copy())
+    return computed.masked(walker, frame, key) or UNKNOWN  # `df[keep]`, keep a computed mask
 
 
 def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:

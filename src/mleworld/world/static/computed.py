@@ -31,7 +31,7 @@ REPLAYED = frozenset(
     {
         "dropna", "fillna", "drop_duplicates", "reset_index", "sort_values", "sort_index",
         "head", "tail", "replace", "astype", "drop", "copy", "ffill", "bfill", "merge",
-        "join",
+        "join", "rename",
     }
 )  # fmt: skip
 # What pandas raises for bad arguments or data (MergeError is a ValueError): the program's
@@ -128,6 +128,82 @@ def replay(
         return None
     kept = len(result) == len(table) and result.index.equals(table.index)  # same rows, same order
     return frame_of(walker, result, frame, rows_kept=kept)
+
+
+def result_of(walker: Walker, result: Any, like: Frame) -> Value:
+    """What a step run for real gave (a groupby reduction): a frame, or a Series with its values."""
+    import pandas as pd
+
+    from mleworld.world.static.values import UNKNOWN, SeriesVal
+
+    if isinstance(result, pd.DataFrame):
+        return frame_of(walker, result, like) or UNKNOWN
+    if isinstance(result, pd.Series):
+        name = result.name if isinstance(result.name, str) else None
+        return SeriesVal(name, rows=len(result), real=result)
+    return UNKNOWN
+
+
+def column(walker: Walker, frame: Frame, series: Value) -> Value:
+    """`frame[name]` of a frame whose values are known: the Series carries them."""
+    from mleworld.world.static.values import SeriesVal
+
+    table = values_of(walker, frame)
+    if isinstance(series, SeriesVal) and table is not None and series.name in table.columns:
+        series.real = table[series.name]
+    return series
+
+
+def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
+    """`series >= "1985-01-01"` of a Series whose values are known: the booleans, computed."""
+    import operator
+
+    from mleworld.world.static.values import Const, SeriesVal
+
+    ops = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
+           ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
+    func = ops.get(type(op))
+    if func is None or not isinstance(result, SeriesVal):
+        return result
+    for series, other, flipped in ((left, right, False), (right, left, True)):
+        if isinstance(series, SeriesVal) and series.real is not None and isinstance(other, Const):
+            try:
+                values = (
+                    func(other.value, series.real) if flipped else func(series.real, other.value)
+                )
+            except Exception:
+                return result
+            result.real = values
+            return result
+    return result
+
+
+def inverted(value: Value) -> Value | None:
+    """`~mask` of booleans analysis computed."""
+    import pandas as pd
+
+    from mleworld.world.static.values import SeriesVal
+
+    real = value.real if isinstance(value, SeriesVal) else None
+    if isinstance(real, pd.Series) and pd.api.types.is_bool_dtype(real.dtype):
+        return SeriesVal(None, rows=value.rows, numeric=True, real=~real)  # type: ignore[union-attr]
+    return None
+
+
+def masked(walker: Walker, frame: Frame, key: Value) -> Frame | None:
+    """`frame[mask]` with booleans computed from the frame's own values: the rows kept."""
+    import pandas as pd
+
+    from mleworld.world.static.values import SeriesVal
+
+    table = values_of(walker, frame)
+    real = key.real if isinstance(key, SeriesVal) else None
+    if table is None or not isinstance(real, pd.Series) or not real.index.equals(table.index):
+        return None
+    if not pd.api.types.is_bool_dtype(real.dtype):
+        return None
+    part = table[real]
+    return frame_of(walker, part, frame, rows_kept=len(part) == len(table))
 
 
 def assigned(walker: Walker, frame: Frame, key: Value, value: Value) -> Any | None:
@@ -238,11 +314,16 @@ __all__ = [
     "READ_OPTIONS",
     "REPLAYED",
     "assigned",
+    "column",
+    "compared",
     "concat",
     "frame_of",
+    "inverted",
     "keep",
+    "masked",
     "merge",
     "read",
     "replay",
+    "result_of",
     "values_of",
 ]

@@ -14,7 +14,7 @@ import ast
 import operator
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import lengths
+from mleworld.world.static import computed, lengths
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.program import children
 from mleworld.world.static.values import (
@@ -165,7 +165,9 @@ class ExpressionWalker:
         if len(rights) != 1:
             return UNKNOWN
         shaped = lengths.compare(node.ops[0], left, rights[0])
-        return shaped if shaped is not None else _compare(node.ops[0], left, rights[0])
+        if shaped is not None:
+            return computed.compared(node.ops[0], left, rights[0], shaped)
+        return _compare(node.ops[0], left, rights[0])
 
     def expr_BoolOp(self: Walker, node: ast.BoolOp) -> Value:
         first = self.expr(node.values[0])
@@ -186,6 +188,8 @@ class ExpressionWalker:
 
     def expr_UnaryOp(self: Walker, node: ast.UnaryOp) -> Value:
         value = self.expr(node.operand)
+        if isinstance(node.op, ast.Invert):
+            return computed.inverted(value) or UNKNOWN
         if isinstance(value, Const):
             try:
                 if isinstance(node.op, ast.Not):

@@ -429,3 +429,37 @@ def too_many_indices(walker: Walker, vector: VectorVal, node: ast.Subscript) -> 
         f"but {len(key.elts)} were indexed"
     )
     walker.emit("positions", "IndexError", message, node, CONFIDENCE)
+
+
+# Methods whose X scikit-learn validates (a fit, a prediction, a transform).
+_VALIDATED = frozenset({"fit", "fit_predict", "fit_transform", "transform", "score", *PREDICTS})
+
+
+def check_empty(
+    walker: Walker,
+    owner: Instance,
+    method: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.AST,
+) -> None:
+    """`model.predict(X)` of a frame with no rows (a filter that kept none): scikit-learn's
+    ValueError, as its own validation words it for this estimator and X's width."""
+    if (
+        method not in _VALIDATED
+        or owner.inner
+        or not str(owner.cls.__module__).startswith("sklearn.")
+    ):
+        return  # a composite validates in its first step, under that step's name
+    X = args[0] if args else kw.get("X")
+    if not (isinstance(X, Frame) and X.is_frame and X.exact and X.rows == 0 and X.columns):
+        return
+    import numpy as np
+    from sklearn.utils import check_array
+
+    from mleworld.world.static.params import exception_line
+
+    try:
+        check_array(np.empty((0, len(X.columns))), estimator=owner.cls.__name__)
+    except ValueError as exc:
+        walker.emit("lengths", "ValueError", exception_line(exc), node, CONFIDENCE)

@@ -14,7 +14,7 @@ import ast
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import dtypes, kinds
+from mleworld.world.static import computed, dtypes, kinds
 from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.row_counts import MISSING
 from mleworld.world.static.values import UNKNOWN, Frame, GroupBy, Method, SeriesVal, Value, escape
@@ -40,18 +40,20 @@ def _arguments(args: list[Value], kw: dict[str, Value]) -> tuple[list[Any], dict
 
 def _run(
     walker: Walker, data: Any, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
-) -> None:
+) -> Any | None:
+    """The reduction run for real on `data`: its result (None when it raised or cannot run)."""
     spelt = _arguments(args, kw)
     if spelt is None:
-        return
+        return None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            getattr(data, name)(*spelt[0], **spelt[1])
+            return getattr(data, name)(*spelt[0], **spelt[1])
         except TypeError as exc:
             walker.emit("reductions", "TypeError", exception_line(exc), node, CONFIDENCE)
         except Exception:
-            return
+            return None
+    return None
 
 
 def check_frame(
@@ -129,7 +131,9 @@ def group_method(
         except Exception:
             grouped = None
         if grouped is not None:
-            _run(walker, grouped, name, args, kw, node)
+            result = _run(walker, grouped, name, args, kw, node)
+            if result is not None:
+                return computed.result_of(walker, result, group.frame)
     for value in [*args, *kw.values()]:
         escape(value)
     return UNKNOWN
