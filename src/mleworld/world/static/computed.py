@@ -17,6 +17,8 @@ a plain frame of text-named columns leaves the frame to the usual rules.
 from __future__ import annotations
 
 import ast
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +42,14 @@ _RAISES = (ValueError, TypeError)
 CONFIDENCE = 0.9
 _MISSING = object()
 MAX_CELLS = 5_000_000  # a computed frame larger than this is not kept (memory, time)
+
+
+def quietly(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """`func(*args, **kwargs)` with the warnings pandas prints silenced: the analysis runs
+    the program's steps, it does not print what they print."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return func(*args, **kwargs)
 
 
 def values_of(walker: Walker, frame: Value) -> Any | None:
@@ -122,7 +132,7 @@ def replay(
     if any(v is _MISSING for v in [*rest, *named.values()]):
         return None
     try:
-        result = getattr(table, name)(*rest, **named)
+        result = quietly(getattr(table, name), *rest, **named)
     except Exception as exc:
         raised(walker, exc, node)
         return None
@@ -169,7 +179,9 @@ def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
         if isinstance(series, SeriesVal) and series.real is not None and isinstance(other, Const):
             try:
                 values = (
-                    func(other.value, series.real) if flipped else func(series.real, other.value)
+                    quietly(func, other.value, series.real)
+                    if flipped
+                    else quietly(func, series.real, other.value)
                 )
             except Exception:
                 return result
@@ -278,7 +290,7 @@ def read(
     if real.stat().st_size > MAX_FILE_BYTES:
         return None
     try:
-        table = pd.read_csv(real, **named)
+        table = quietly(pd.read_csv, real, **named)
     except Exception as exc:
         raised(walker, exc, node)
         return None
@@ -304,7 +316,7 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
     if any(v is MISSING for v in named.values()) or named.get("keys") is not None:
         return None  # keys= give the rows outer labels row_counts.py follows instead
     try:
-        result = pd.concat(tables, **named)
+        result = quietly(pd.concat, tables, **named)
     except Exception:
         return None
     return frame_of(walker, result, frames[0])
@@ -322,6 +334,7 @@ __all__ = [
     "keep",
     "masked",
     "merge",
+    "quietly",
     "read",
     "replay",
     "result_of",

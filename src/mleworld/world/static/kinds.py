@@ -296,7 +296,7 @@ def to_datetime(
     import pandas as pd
 
     try:
-        result.real = pd.to_datetime(table[first.name], *rest, **named)
+        result.real = computed.quietly(pd.to_datetime, table[first.name], *rest, **named)
     except Exception as exc:
         computed.raised(walker, exc, node)
     return result
