@@ -11,7 +11,9 @@ column assigned (`df["part"] = "train"`) and `pd.to_datetime` of a known column 
 values known; a `format` the data does not have raises pandas' own ValueError. Masks
 computed from known columns (`df[df["year"] > 2020]`, `~mask`) select the real rows, and a
 groupby reduction gives a frame with its values, so a filter that keeps no row reaches
-scikit-learn's "Found array with 0 sample(s)". An imputer inside a column transformer that
+scikit-learn's "Found array with 0 sample(s)". Arithmetic of known columns
+(`df["x"] * df["y"]`, `mask & other`) is computed too, so engineered columns keep a frame's
+values, and arithmetic pandas rejects on them is named with pandas' message. An imputer inside a column transformer that
 meets text is named with scikit-learn's own message, and `for i in range(4)` is walked
 once per number, so a column position past a prediction's width is found.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
@@ -106,6 +108,16 @@ CRASHES: dict[str, tuple[str, str]] = {
         "LogisticRegression().fit(X, both['species'])\n",
         "dtypes",
     ),
+    "engineered_columns_keep_the_text": (
+        READ + "train['ratio'] = train['bill_length_mm'] / train['bill_depth_mm']\n"
+        "train['mass2'] = train['body_mass_g'] ** 2 + 1\n"
+        "RandomForestClassifier(n_estimators=5).fit(train.drop(columns=['species']), train['species'])\n",
+        "dtypes",
+    ),
+    "arithmetic_on_text_columns": (
+        READ + "train['mix'] = train['island'] - train['sex']\n",
+        "computed",
+    ),
     "a_range_loop_past_the_classes": (
         READ + NUM + "model = RandomForestClassifier(n_estimators=5, random_state=0)\n"
         "model.fit(train[NUM], train['species'])\n"
@@ -171,6 +183,12 @@ VALID: dict[str, str] = {
         "means = train.groupby('island', as_index=False)['body_mass_g'].mean()\n"
         "both = train.merge(means.rename(columns={'body_mass_g': 'm'}), on='island')\n"
         "model.fit(both[NUM + ['m']], both['species'])\n"
+    ),
+    "combined_masks_and_engineered_numbers": (
+        READ + NUM + "keep = (train['year'] > 2007) & (train['body_mass_g'] > 3000)\n"
+        "sub = train[keep].copy()\nsub['ratio'] = sub['bill_length_mm'] / sub['bill_depth_mm']\n"
+        "sub['label'] = 'p_' + sub['species']\n"
+        "RandomForestClassifier(n_estimators=5).fit(sub[NUM + ['ratio']], sub['label'])\n"
     ),
     "sorted_and_sliced_numbers_only": (
         READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"

@@ -190,6 +190,47 @@ def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
     return result
 
 
+def arithmetic(
+    walker: Walker, op: ast.operator, left: Value, right: Value, shaped: Value | None, node: ast.AST
+) -> Value | None:
+    """`df["x"] * df["y"]`, `s + 1`, `mask & other` of Series whose values are known (or a
+    literal): the result's values, computed; pandas' TypeError or ValueError is the run's."""
+    import operator
+
+    import pandas as pd
+
+    from mleworld.world.static.values import Const, SeriesVal
+
+    ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+           ast.Pow: operator.pow, ast.BitAnd: operator.and_, ast.BitOr: operator.or_}  # fmt: skip
+    func = ops.get(type(op))
+    sides = []
+    for value in (left, right):
+        if isinstance(value, SeriesVal) and isinstance(value.real, pd.Series):
+            sides.append(value.real)
+        elif isinstance(value, Const) and isinstance(value.value, int | float | bool | str):
+            sides.append(value.value)
+        else:
+            return shaped
+    if func is None or not any(isinstance(s, pd.Series) for s in sides):
+        return shaped
+    series = [s for s in sides if isinstance(s, pd.Series)]
+    if len(series) == 2 and not series[0].index.equals(series[1].index):
+        return shaped  # pandas aligns on labels: not followed here
+    try:
+        values = quietly(func, *sides)
+    except Exception as exc:
+        raised(walker, exc, node)
+        return shaped
+    if not isinstance(values, pd.Series):
+        return shaped
+    result = shaped if isinstance(shaped, SeriesVal) else SeriesVal(None, rows=len(values))
+    result.real = values
+    result.numeric = result.numeric or bool(pd.api.types.is_numeric_dtype(values.dtype))
+    return result
+
+
 def inverted(value: Value) -> Value | None:
     """`~mask` of booleans analysis computed."""
     import pandas as pd
@@ -325,6 +366,7 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
 __all__ = [
     "READ_OPTIONS",
     "REPLAYED",
+    "arithmetic",
     "assigned",
     "column",
     "compared",

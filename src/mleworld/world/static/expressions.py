@@ -111,6 +111,7 @@ class ExpressionWalker:
     def expr_BinOp(self: Walker, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
         shaped = lengths.binop(self, node.op, left, right, node)
+        shaped = computed.arithmetic(self, node.op, left, right, shaped, node)
         return shaped if shaped is not None else self.binop(node.op, left, right)
 
     def expr_JoinedStr(self: Walker, node: ast.JoinedStr) -> Value:
