@@ -93,16 +93,28 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
             )
             return UNKNOWN
         # `df[names]` has exactly those columns, or raises
-        result = Frame(list(names), frame.source, True, pristine=frame.pristine, rows=frame.rows)
-        result.table = frame.table
+        result = Frame(
+            list(names),
+            frame.source,
+            True,
+            pristine=frame.pristine,
+            rows=frame.rows,
+            table=frame.table,
+        )
         result.ordered, result.ranged = frame.ordered, frame.ranged
         return kinds.subset(frame, result)
     if isinstance(key, Keys):
         if not key.many:
             return row_counts.column(frame, None)
         kept = [c for c in frame.columns if c in key.upper]
-        result = Frame(kept, frame.source, exact=False, pristine=frame.pristine, rows=frame.rows)
-        result.table = frame.table
+        result = Frame(
+            kept,
+            frame.source,
+            exact=False,
+            pristine=frame.pristine,
+            rows=frame.rows,
+            table=frame.table,
+        )
         result.ordered, result.ranged = frame.ordered, frame.ranged
         return kinds.subset(frame, result)
     if isinstance(node.slice, ast.Slice):

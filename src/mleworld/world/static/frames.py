@@ -211,9 +211,8 @@ def _with_columns(
         if not same_values:
             frame.pristine = False
         return Const(None)
-    result = Frame(columns, frame.source, frame.exact, pristine=same_values and frame.pristine)
-    result.table = frame.table
-    return result
+    pristine = same_values and frame.pristine
+    return Frame(columns, frame.source, frame.exact, pristine=pristine, table=frame.table)
 
 
 def _drop(
