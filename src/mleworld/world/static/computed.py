@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import kinds
-from mleworld.world.static.values import DictVal, Frame, Value
+from mleworld.world.static.params import literal
+from mleworld.world.static.values import UNKNOWN, DictVal, Frame, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -40,7 +41,7 @@ REPLAYED = frozenset(
 # crash. A missing label's KeyError is columns.py's to name (with its suggestions).
 _RAISES = (ValueError, TypeError)
 CONFIDENCE = 0.9
-_MISSING = object()
+_MISSING = literal(UNKNOWN)  # what params.literal answers for a value that is not one
 MAX_CELLS = 5_000_000  # a computed frame larger than this is not kept (memory, time)
 
 
@@ -93,7 +94,6 @@ def frame_of(walker: Walker, table: Any, like: Frame, *, rows_kept: bool = False
 def _argument(walker: Walker, value: Value) -> Any:
     """An argument as pandas gets it: a frame's real values, a literal, else _MISSING."""
     from mleworld.world.static.params import literal_or_type
-    from mleworld.world.static.row_counts import MISSING
 
     if isinstance(value, Frame):
         table = values_of(walker, value)
@@ -101,8 +101,16 @@ def _argument(walker: Walker, value: Value) -> Any:
     if isinstance(value, DictVal) and value.closed:  # dtype={"year": str}
         items = {k: _argument(walker, v) for k, v in value.items.items()}
         return _MISSING if any(v is _MISSING for v in items.values()) else items
-    found = literal_or_type(value)
-    return _MISSING if found is MISSING else found
+    return literal_or_type(value)
+
+
+def arguments(
+    walker: Walker, args: list[Value], kw: dict[str, Value]
+) -> tuple[list[Any], dict[str, Any]] | None:
+    """A call's arguments as pandas gets them (`_argument`); None when one is not known."""
+    rest = [_argument(walker, a) for a in args]
+    named = {k: _argument(walker, v) for k, v in kw.items()}
+    return None if any(v is _MISSING for v in [*rest, *named.values()]) else (rest, named)
 
 
 def raised(walker: Walker, exc: Exception, node: ast.AST | None) -> None:
@@ -127,12 +135,11 @@ def replay(
     table = values_of(walker, frame)
     if table is None:
         return None
-    rest = [_argument(walker, a) for a in args]
-    named = {k: _argument(walker, v) for k, v in kw.items()}
-    if any(v is _MISSING for v in [*rest, *named.values()]):
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
         return None
     try:
-        result = quietly(getattr(table, name), *rest, **named)
+        result = quietly(getattr(table, name), *spelt[0], **spelt[1])
     except Exception as exc:
         raised(walker, exc, node)
         return None
@@ -347,14 +354,12 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
     """`pd.concat(frames, **kw)` of frames whose values analysis knows, run for real."""
     import pandas as pd
 
-    from mleworld.world.static.params import literal_or_type
-    from mleworld.world.static.row_counts import MISSING
-
     tables = [values_of(walker, f) for f in frames]
     if not frames or any(t is None for t in tables):
         return None
-    named = {k: literal_or_type(v) for k, v in kw.items() if k != "objs"}
-    if any(v is MISSING for v in named.values()) or named.get("keys") is not None:
+    spelt = arguments(walker, [], {k: v for k, v in kw.items() if k != "objs"})
+    named = spelt[1] if spelt is not None else {}
+    if spelt is None or named.get("keys") is not None:
         return None  # keys= give the rows outer labels row_counts.py follows instead
     try:
         result = quietly(pd.concat, tables, **named)
@@ -366,6 +371,7 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
 __all__ = [
     "READ_OPTIONS",
     "REPLAYED",
+    "arguments",
     "arithmetic",
     "assigned",
     "column",

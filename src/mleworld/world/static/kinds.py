@@ -286,17 +286,13 @@ def to_datetime(
     table = computed.values_of(walker, first.origin) if first.origin is not None else None
     if table is None or first.name not in table.columns:
         return result
-    from mleworld.world.static.params import literal_or_type
-    from mleworld.world.static.row_counts import MISSING
-
-    rest = [literal_or_type(a) for a in args[1:]]
-    named = {k: literal_or_type(v) for k, v in kw.items() if k != "arg"}
-    if any(v is MISSING for v in [*rest, *named.values()]):
+    spelt = computed.arguments(walker, args[1:], {k: v for k, v in kw.items() if k != "arg"})
+    if spelt is None:
         return result
     import pandas as pd
 
     try:
-        result.real = computed.quietly(pd.to_datetime, table[first.name], *rest, **named)
+        result.real = computed.quietly(pd.to_datetime, table[first.name], *spelt[0], **spelt[1])
     except Exception as exc:
         computed.raised(walker, exc, node)
     return result
