@@ -24,7 +24,8 @@ Steps:
    observed outcome class, and written beside the records. A later build keeps it; programs
    that are new since get halves of their own, drawn the same way among themselves. A
    manifest entry with `half: calib` goes to the calibration half instead (programs written
-   after the detectors were developed on `dev`; corpus/foreign.py).
+   after the detectors were developed on `dev`; corpus/foreign.py), one with `half: dev`
+   to the development half (programs written to develop detectors against).
 6. The set (records, split, the own tasks' task.yaml and public/) is written into the
    package (`src/mleworld/data/foreign/`, read by `mleworld.corpus.foreign`), and a summary
    into `benchmarks/results/foreign_build.json`.
@@ -69,6 +70,8 @@ from mleworld.execution.parsing import parse_metric  # noqa: E402
 SEED = 14
 GENERATOR = "foreign"
 RUN_ID = "foreign"
+DEV = HALVES[0]
+PLACED = (DEV, CALIB)  # halves a manifest entry may name instead of being drawn
 # task.yaml keys a world model's evaluation reads (the reference ladder's scores anchor the
 # metric of a task training never saw: world/fast/references.py); the rest stays here.
 TASK_KEYS = (
@@ -88,8 +91,8 @@ def load_manifest(path: Path, programs: Path) -> dict[str, dict[str, Any]]:
     for name, entry in entries.items():
         if not {"task", "time_limit_s", "tags", "defect"} <= set(entry):
             raise SystemExit(f"manifest entry {name} needs task, time_limit_s, tags and defect")
-        if entry.get("half", CALIB) != CALIB:
-            raise SystemExit(f"manifest entry {name}: half may only be {CALIB}")
+        if entry.get("half", CALIB) not in PLACED:
+            raise SystemExit(f"manifest entry {name}: half may only be one of {PLACED}")
     return entries
 
 
@@ -274,23 +277,26 @@ def outcome_class(record: Record) -> str:
 
 
 def draw_split(
-    records: list[Record], out: Path, seed: int, calib: set[str]
+    records: list[Record], out: Path, seed: int, placed: dict[str, str]
 ) -> tuple[dict[str, list[str]], dict[str, Any]]:
     """The existing split of `out` kept as it is; programs it does not know get halves of their own.
 
-    Programs named in `calib` (the manifest's `half: calib`) form the calibration half.
+    Programs in `placed` (the manifest's `half:`) go to the half it names and are never drawn:
+    `calib` for the calibration half, `dev` for programs written to develop detectors
+    against (they add to `dev` without adding to `test`).
     """
     halves: dict[str, list[str]] = {half: [] for half in HALVES}
     meta: dict[str, Any] = {"seed": seed, "stratified_by": "observed outcome class", "drawn": []}
     if (out / SPLIT).is_file():
         existing = open_program_set(out)
         meta = dict(existing.meta)
-        known = {r.node_id for r in records} - calib
+        known = {r.node_id for r in records} - set(placed)
         for half in HALVES:
             halves[half] = [n for n in existing.halves[half] if n in known]
-    kept = sorted(r.node_id for r in records if r.node_id in calib)
-    if kept:
-        halves[CALIB] = kept
+    for half in PLACED:
+        kept = sorted(r.node_id for r in records if placed.get(r.node_id) == half)
+        if kept:
+            halves[half] = sorted({*halves.get(half, []), *kept})
     assigned = {n for ids in halves.values() for n in ids}
     new = [r for r in records if r.node_id not in assigned]
     if new:
@@ -365,8 +371,8 @@ def main() -> None:
     if args.no_ship:
         return
     records, unstable = build_records(entries, dirs, programs, done, shipped)
-    calib = {name for name, entry in entries.items() if entry.get("half") == CALIB}
-    halves, meta = draw_split(records, args.out, args.seed, calib)
+    placed = {name: entry["half"] for name, entry in entries.items() if "half" in entry}
+    halves, meta = draw_split(records, args.out, args.seed, placed)
     tasks = reduced_tasks(own, {r.task_id for r in records}, HERE / ".ship")
     shipped = write_program_set(records, halves, args.out, tasks=tasks, meta=meta)
     shutil.rmtree(HERE / ".ship", ignore_errors=True)

@@ -8,6 +8,8 @@ from evalkit import build_holdout
 
 from mleworld.evaluation.calibration import (
     calibration,
+    ece_floor,
+    ece_text,
     expected_calibration_error,
     quintile_groups,
     reliability,
@@ -45,6 +47,17 @@ def test_ece_measures_overconfidence() -> None:
     assert expected_calibration_error([], []) is None
 
 
+def test_the_floor_shrinks_with_the_number_of_programs_and_vanishes_at_certainty() -> None:
+    small, large = ece_floor([0.8] * 30), ece_floor([0.8] * 3000)
+    assert small is not None and large is not None
+    # Bernoulli(0.8) outcomes of 30 programs miss 0.8 by ~sqrt(0.16 / 30) ~ 0.07 on average.
+    assert 0.04 < small["mean"] < 0.1 and small["p90"] > small["mean"]
+    assert large["mean"] < 0.015
+    assert ece_floor([1.0] * 20) == {"mean": 0.0, "p90": 0.0}
+    assert ece_floor([]) is None
+    assert ece_floor([0.7] * 50, seed=3) == ece_floor([0.7] * 50, seed=3)
+
+
 def test_p_max_of_one_lands_in_the_last_bin() -> None:
     table = reliability([1.0, 0.95, 0.05], [True, True, False])
     assert [row["n"] for row in table] == [1, 2]
@@ -80,6 +93,11 @@ def test_calibration_rises_with_confidence_when_the_model_knows_what_it_knows() 
     assert first == 0.0 and last == 1.0
     assert qs[0]["p_max_max"] <= qs[-1]["p_max_min"]
     assert calib["ece"] == pytest.approx(0.5 * 0.05 + 0.5 * 0.35)
+    floor = calib["ece_floor"]
+    assert 0.0 < floor["mean"] < calib["ece"]
+    assert ece_text(calib) == (
+        f"ECE {calib['ece']:.3f}, floor {floor['mean']:.3f} (p90 {floor['p90']:.3f})"
+    )
     # Task-bootstrap SE is reported for every non-empty quintile.
     assert all(q["fields"]["exception_class"]["se"] is not None for q in qs)
 

@@ -16,6 +16,7 @@ from typing import Any
 import typer
 
 from mleworld.errors import MleWorldError
+from mleworld.evaluation.calibration import ece_text
 
 BASELINES = ("baseline:majority", "baseline:nearest", "baseline:parent", "baseline:random")
 
@@ -295,9 +296,8 @@ def _quintiles(results: dict[str, Any]) -> None:
     for name, calib in (results.get("quintiles") or {}).items():
         if not calib:
             continue
-        ece = calib.get("ece")
         print()
-        print(f"{name}: accuracy % by p_max quintile (ECE {'-' if ece is None else f'{ece:.3f}'})")
+        print(f"{name}: accuracy % by p_max quintile ({ece_text(calib)})")
         header = ["quintile", "p_max", "n", *QUINTILE_COLUMNS.values()]
         rows = []
         for q in calib["quintiles"]:

@@ -8,6 +8,13 @@ The ECE bins p_max into equal-width bins and weighs each bin's |accuracy -
 mean p_max| by its share of programs, for the exception class, the field p_max
 is a probability of.
 
+On a hundred programs the ECE is far from 0 even for a model whose p_max is
+exactly the chance of being right: bins of a dozen programs miss their mean
+by sampling alone. `ece_floor` measures that: the ECE of outcomes drawn as
+Bernoulli(p_max) for the same confidences, averaged over draws (with its
+90th percentile), so a reported ECE can be read against what perfect
+calibration would show on a set of this size.
+
 Not here: scoring one program (scoring.py), resampling (bootstrap.py).
 """
 
@@ -24,6 +31,8 @@ from mleworld.evaluation.scoring import ProgramScore
 __all__ = [
     "QUINTILE_FIELDS",
     "calibration",
+    "ece_floor",
+    "ece_text",
     "expected_calibration_error",
     "quintile_groups",
     "reliability",
@@ -37,6 +46,7 @@ QUINTILE_FIELDS: tuple[str, ...] = (
     "submission",
 )
 ECE_BINS = 10
+FLOOR_DRAWS = 1000
 
 
 def quintile_groups(confidence: Sequence[float], groups: int = 5) -> list[np.ndarray]:
@@ -88,6 +98,32 @@ def expected_calibration_error(
     return float(sum(row["n"] / total * abs(row["accuracy"] - row["confidence"]) for row in table))
 
 
+def ece_floor(
+    confidence: Sequence[float], *, draws: int = FLOOR_DRAWS, seed: int = 0
+) -> dict[str, float] | None:
+    """The ECE a perfectly calibrated model shows by chance on these confidences (module doc).
+
+    `mean` and `p90` over `draws` sets of outcomes drawn as Bernoulli(p_max); None when empty.
+    """
+    conf = np.clip(np.asarray(confidence, dtype=float), 0.0, 1.0)
+    if conf.size == 0:
+        return None
+    rng = np.random.default_rng(seed)
+    eces = np.array(
+        [expected_calibration_error(conf, rng.random(conf.size) < conf) for _ in range(draws)]
+    )
+    return {"mean": float(eces.mean()), "p90": float(np.quantile(eces, 0.9))}
+
+
+def ece_text(calib: dict[str, Any]) -> str:
+    """'ECE 0.135, floor 0.055 (p90 0.085)': a calibration result's ECE read against its floor."""
+    ece, floor = calib.get("ece"), calib.get("ece_floor")
+    text = f"ECE {'-' if ece is None else f'{ece:.3f}'}"
+    if floor:
+        text += f", floor {floor['mean']:.3f} (p90 {floor['p90']:.3f})"
+    return text
+
+
 def calibration(
     scores: Sequence[ProgramScore],
     *,
@@ -131,6 +167,7 @@ def calibration(
         "without_p_max": len(scores) - len(rated),
         "quintiles": quintiles,
         "ece": expected_calibration_error(confidence, right),
+        "ece_floor": ece_floor(confidence, seed=seed),
         "ece_bins": ECE_BINS,
         "reliability": reliability(confidence, right),
     }

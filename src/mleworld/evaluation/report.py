@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from mleworld.evaluation.calibration import ece_text
 from mleworld.files import atomic_write_text
 
 __all__ = ["FIELD_TITLES", "json_safe", "render_report", "write_json", "write_report"]
@@ -245,7 +246,8 @@ def _calibration(results: Mapping[str, Any]) -> list[str]:
         "",
         "Programs ranked by p_max and split into five equal-count groups; accuracy (%) ± task "
         "bootstrap SE. ECE: expected calibration error of the exception class (10 equal-width "
-        "bins of p_max).",
+        "bins of p_max); floor: the ECE a perfectly calibrated model would show on these "
+        "p_max values by chance (mean and 90th percentile of draws).",
         "",
     ]
     for name, calib in (results.get("quintiles") or {}).items():
@@ -262,9 +264,8 @@ def _calibration(results: Mapping[str, Any]) -> list[str]:
                 [f"Q{q['quintile']}", span, str(q["n"])]
                 + [_cell(q["fields"].get(f)) for f in QUINTILE_FIELDS]
             )
-        ece = calib.get("ece")
         lines += [
-            f"### `{name}` (ECE {_DASH if ece is None else f'{ece:.3f}'})",
+            f"### `{name}` ({ece_text(calib)})",
             "",
             *_table(header, rows),
             "",
