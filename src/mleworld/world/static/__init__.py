@@ -6,8 +6,9 @@ each predicted failure as a `Finding` (exception class, the exact text Python
 prints, line, detector, evidence, confidence) in a `StaticReport`, with whether
 the program writes its submission and numeric signals for a learned model.
 
-Detectors: syntax, imports, names, module_attrs, kwargs, files, columns, params,
-submission (one module each; walker.py, flow.py and expressions.py hold the walk).
+Detectors: DETECTORS in report.py (syntax, imports, names, module_attrs, kwargs, files,
+columns, params, dtypes, positions, boosters, reductions, lengths, offsets, computed,
+scalars, submission), one module each; walker.py, flow.py and expressions.py hold the walk.
 """
 
 from mleworld.world.static.analyze import analyze

@@ -23,6 +23,7 @@ from mleworld.world.static import (
     params,
     positions,
     reductions,
+    scalars,
     work,
 )
 from mleworld.world.static.values import (
@@ -97,8 +98,12 @@ def call_object(
     if shaped is not None:
         return shaped
     handler = library.handler_for(obj)
+    number = None if star else scalars.of_call(obj, args, kw) or scalars.of_builtin(obj, args, kw)
     if handler is not None:
-        return handler(walker, args, kw, node, star)
+        result = handler(walker, args, kw, node, star)
+        return number if result is UNKNOWN and number is not None else result
+    if number is not None:
+        return number
     if id(obj) not in _READ_ONLY:
         for value in [*args, *kw.values()]:
             release(value)  # the library may keep or return what the containers hold
@@ -120,10 +125,12 @@ def call_method(
     owner = method.owner
     if isinstance(owner, Frame):
         return frames.frame_method(walker, method, args, kw, node, star)
+    number = None if star else scalars.of_method(owner, method.name, args, kw)
     if isinstance(owner, SeriesVal):
-        return frames.series_method(walker, method, args, kw, node, star)
+        result = frames.series_method(walker, method, args, kw, node, star)
+        return number if result is UNKNOWN and number is not None else result
     if isinstance(owner, VectorVal):
-        return lengths.vector_method(owner, method.name, args, kw)
+        return number or lengths.vector_method(owner, method.name, args, kw)
     if isinstance(owner, ArrayVal) and not star:
         return positions.array_method(walker, owner, method.name, args, kw, node)
     if isinstance(owner, GroupBy):
@@ -143,7 +150,7 @@ def call_method(
             release(value)
         if method.name in ("fit", "set_params"):
             return owner
-        return lengths.predicted(owner, method.name, args, kw)
+        return number or lengths.predicted(owner, method.name, args, kw)
     if isinstance(owner, Seq):
         return _list_method(walker, owner, method.name, args)
     if isinstance(owner, DictVal):

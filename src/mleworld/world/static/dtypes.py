@@ -11,7 +11,10 @@ first, and so are column transformers and encoders, rebuilt from the program's o
 arguments (params.rebuild): the next step is judged on the array they give (text a
 `remainder="passthrough"` let through). Any other step ends the check: it may turn
 the text into numbers. Estimators with their own handling of categories (histogram
-boosting, LightGBM) are judged only on such an array, never on a frame.
+boosting) are judged only on such an array, never on a frame. LightGBM judges a frame
+itself (its sklearn API's fit, or the data of the `lgb.Dataset` that `lgb.train` gets): its
+own dtype check is run on the frame's dtypes, so a text column gets "pandas dtypes must be
+int, float or bool. Fields with bad pandas dtypes: color: str".
 
 A frame the program rebuilt is judged through its stand-in (kinds.py) while its rows
 are still all the file's, in order; cross-validation on the first fold's training
@@ -124,11 +127,11 @@ def check_fit(
     rebuilt by the program is judged through its stand-in (kinds.py) when its rows are
     still all the file's, in order: the first text cell numpy meets is then the real one.
     """
-    if not isinstance(X, Frame):
+    steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
+    if steps and _lightgbm(steps[0].cls):
+        _check_lightgbm(walker, _values(walker, X, dtypes_only=True), node)
         return
-    data = file_values(walker, X)
-    if data is None and X.ordered:
-        data = kinds.stand_in(walker, X, computed=True)
+    data = _values(walker, X)
     if data is None:
         return
     if rows is not None:
@@ -137,7 +140,6 @@ def check_fit(
 
     if all(pd.api.types.is_numeric_dtype(t) or pd.api.types.is_bool_dtype(t) for t in data.dtypes):
         return
-    steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
     if not steps:
         return
     from sklearn.utils import check_array
@@ -146,6 +148,9 @@ def check_fit(
         warnings.simplefilter("ignore")
         for step in steps:
             name = step.cls.__name__
+            if _lightgbm(step.cls):
+                _check_lightgbm(walker, data, node)  # on what the steps before it gave
+                return
             if name == "SimpleImputer" or name in _REBUILT_STEPS:
                 data, error = _transformed(step, data)
                 if error is not None:
@@ -165,6 +170,47 @@ def check_fit(
                 if message is not None:
                     walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
             return
+
+
+def _values(walker: Walker, X: Value, dtypes_only: bool = False) -> Any | None:
+    """The real values of frame `X`, or its stand-in while its rows are the file's, in order
+    (`dtypes_only`: in any order, for a check that reads only the dtypes)."""
+    if not isinstance(X, Frame):
+        return None
+    data = file_values(walker, X)
+    if data is None and (X.ordered or dtypes_only):
+        data = kinds.stand_in(walker, X, computed=True, dtypes_only=dtypes_only)
+    return data
+
+
+def _lightgbm(cls: type) -> bool:
+    return str(cls.__module__).partition(".")[0] == "lightgbm"
+
+
+def check_lgb_dataset(walker: Walker, train_set: Value, node: ast.AST) -> None:
+    """`lgb.train(params, lgb.Dataset(X, y))`: the Dataset's frame meets LightGBM's dtype check."""
+    if isinstance(train_set, Instance) and _lightgbm(train_set.cls):
+        data = _values(walker, train_set.given.get("data", UNKNOWN), dtypes_only=True)
+        _check_lightgbm(walker, data, node)
+
+
+def _check_lightgbm(walker: Walker, data: Any, node: ast.AST) -> None:
+    """LightGBM's own check of a frame's dtypes (text columns are refused; categories pass)."""
+    import pandas as pd
+
+    check = getattr(_lightgbm_basic(), "_check_for_bad_pandas_dtypes", None)
+    if check is None or not isinstance(data, pd.DataFrame):
+        return
+    try:
+        check(data.dtypes)
+    except ValueError as exc:
+        walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
+
+
+def _lightgbm_basic() -> Any:
+    import lightgbm.basic
+
+    return lightgbm.basic
 
 
 def _no_categories(step: Instance, data: Any) -> bool:

@@ -14,7 +14,7 @@ import ast
 import operator
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import computed, lengths
+from mleworld.world.static import computed, lengths, scalars
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.program import children
 from mleworld.world.static.values import (
@@ -112,6 +112,8 @@ class ExpressionWalker:
         left, right = self.expr(node.left), self.expr(node.right)
         shaped = lengths.binop(self, node.op, left, right, node)
         shaped = computed.arithmetic(self, node.op, left, right, shaped, node)
+        if shaped is None:
+            shaped = scalars.binop(self, node.op, left, right, node)
         return shaped if shaped is not None else self.binop(node.op, left, right)
 
     def expr_JoinedStr(self: Walker, node: ast.JoinedStr) -> Value:

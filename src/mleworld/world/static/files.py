@@ -210,6 +210,10 @@ def on_method_write(
             record_write(walker, target, node, "pandas" if attr == "to_csv" else None)
         elif id(node) in walker.files.write_calls:
             walker.files.writes_seen.add(id(node))
+    elif attr == "savefig":  # plt.savefig / fig.savefig: matplotlib opens the file itself
+        target = args[0] if args else kwargs.get("fname")
+        if target is not None and path_text(target) is not None:
+            record_write(walker, target, node, "open")
     elif isinstance(func, Method) and isinstance(func.owner, PathVal):
         if attr in ("write_text", "write_bytes", "touch"):
             record_write(walker, func.owner, node, "open")

@@ -180,6 +180,34 @@ def handle_import(walker: Walker, node: ast.Import) -> None:
             walker.bind(bound, _module_value(bound, status(bound)))
 
 
+# scikit-learn's experimental estimators import only after their enabling module; the
+# package's own __getattr__ says so. Decided from the program's imports, not from what this
+# process happened to enable.
+EXPERIMENTAL = {
+    ("sklearn.impute", "IterativeImputer"): "sklearn.experimental.enable_iterative_imputer",
+    ("sklearn.model_selection", "HalvingGridSearchCV"): (
+        "sklearn.experimental.enable_halving_search_cv"
+    ),
+    ("sklearn.model_selection", "HalvingRandomSearchCV"): (
+        "sklearn.experimental.enable_halving_search_cv"
+    ),
+}
+
+
+def _experimental(module: types.ModuleType, name: str) -> str | None:
+    """The ImportError line importing an experimental estimator without its enabling module gives."""
+    refuse = module.__dict__.get("__getattr__")
+    if refuse is None:
+        return None
+    try:
+        refuse(name)
+    except ImportError as exc:
+        return f"ImportError: {exc}"
+    except Exception:
+        return None
+    return None
+
+
 def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
     names = [a for a in node.names if a.name != "*"]
     if node.level or not node.module or node.module == "__future__":
@@ -198,6 +226,15 @@ def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
         walker.opaque_imports.add(module_name)
     for alias in names:
         target = alias.asname or alias.name
+        if module_name == "sklearn.experimental":
+            walker.imported.add(f"{module_name}.{alias.name}")
+        enabling = EXPERIMENTAL.get((module_name, alias.name))
+        if enabling is not None and enabling not in walker.imported:
+            message = _experimental(st, alias.name) if isinstance(st, types.ModuleType) else None
+            if message is not None:
+                walker.emit("imports", "ImportError", message, node, 0.95)
+                walker.bind(target, UNKNOWN)
+                continue
         if not isinstance(st, types.ModuleType):
             walker.imported.add(f"{module_name}.{alias.name}")
             walker.bind(target, UNKNOWN)

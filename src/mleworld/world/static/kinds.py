@@ -16,7 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static.values import UNKNOWN, Const, Frame, Obj, SeriesVal, Value, VectorVal
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    DictVal,
+    Frame,
+    Obj,
+    SeriesVal,
+    Value,
+    VectorVal,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -120,7 +129,18 @@ def series_result(series: SeriesVal, method: str, args: list[Value], kw: dict[st
     if method == "fillna" and numeric(series):
         fill = args[0] if args else kw.get("value")
         return isinstance(fill, Const) and isinstance(fill.value, int | float)
+    if method == "map" and len(args) == 1 and not kw:
+        return _numbers_dict(args[0])
     return False
+
+
+def _numbers_dict(value: Value) -> bool:
+    """A dict literal whose values are all numbers: `s.map(it)` gives numbers (NaN for the rest)."""
+    if not isinstance(value, DictVal) or not value.closed or not value.items:
+        return False
+    return all(
+        isinstance(v, Const) and type(v.value) in (int, float, bool) for v in value.items.values()
+    )
 
 
 def numeric_dtype(value: Value | None) -> bool:
@@ -134,11 +154,14 @@ def numeric_dtype(value: Value | None) -> bool:
     return False
 
 
-def stand_in(walker: Walker, frame: Frame, computed: bool = False) -> Any | None:
+def stand_in(
+    walker: Walker, frame: Frame, computed: bool = False, dtypes_only: bool = False
+) -> Any | None:
     """A frame with `frame`'s columns and dtypes: the file's own columns, zeros for numbers.
 
     `computed`: columns whose values analysis computed (Real) are used as they are; the
     caller knows the frame's rows are the file's, in order (else there is no stand-in).
+    `dtypes_only`: the caller reads only the dtypes, so the rows' order does not matter.
     """
     from mleworld.world.static.dtypes import file_table
 
@@ -154,7 +177,7 @@ def stand_in(walker: Walker, frame: Frame, computed: bool = False) -> Any | None
     ):
         return None
     real = {c: k.values for c, k in frame.kinds.items() if isinstance(k, Real)}
-    if real and not (computed and frame.ordered):
+    if real and not (computed and (frame.ordered or dtypes_only)):
         return None
     import numpy as np
     import pandas as pd

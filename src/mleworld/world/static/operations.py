@@ -89,7 +89,7 @@ class OperationWalker:
             return files_mod.path_attribute(base, attr)
         if isinstance(base, ArrayVal) and attr == "shape":
             return lengths.shape(base)
-        if isinstance(base, ArrayVal) and attr == "reshape":
+        if isinstance(base, ArrayVal) and attr in ("reshape", "astype", "copy"):
             return Method(base, attr)
         if isinstance(base, VectorVal):
             return lengths.vector_attribute(self, base, attr, node)

@@ -71,7 +71,11 @@ _RESHAPE_CELLS = 100_000_000
 def array_method(
     walker: Walker, arr: ArrayVal, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
 ) -> Value:
-    """`arr.reshape(-1, 8, 9)` of an array whose rows and width are known: numpy decides."""
+    """`arr.reshape(-1, 8, 9)` of an array whose rows and width are known: numpy decides.
+
+    `astype` and `copy` keep the shape."""
+    if name in ("astype", "copy") and len(args) <= 1:
+        return ArrayVal(arr.width, rows=arr.rows)
     if name != "reshape" or kw or not args or arr.rows is None:
         return UNKNOWN
     shape = [literal(a) for a in args]

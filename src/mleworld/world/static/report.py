@@ -28,6 +28,8 @@ DETECTORS: tuple[str, ...] = (
     "reductions",
     "lengths",
     "offsets",
+    "computed",
+    "scalars",
     "submission",
 )
 

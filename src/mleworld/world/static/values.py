@@ -39,6 +39,14 @@ class Const(Value):
 
 
 @dataclass(eq=False)
+class Number(Value):
+    """A number whose value is unknown and whose type is known, named as Python's messages
+    name it: "float", "int", "numpy.float64" (scalars.py)."""
+
+    type_name: str
+
+
+@dataclass(eq=False)
 class PathVal(Value):
     """A pathlib.Path; `text` is its str() (Path("./input") -> "input")."""
 

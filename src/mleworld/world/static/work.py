@@ -292,6 +292,8 @@ def lgb_train(nfold_default: float | None) -> Any:
         walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
     ) -> Value:
         boosters.check_train(walker, args[0] if args else kw.get("params"), node)
+        train_set = args[1] if len(args) > 1 else kw.get("train_set", UNKNOWN)
+        dtypes.check_lgb_dataset(walker, train_set, node)
         params = literal(args[0]) if args else literal(kw.get("params", UNKNOWN))
         params = params if isinstance(params, dict) else {}
         rounds_value = args[2] if len(args) > 2 else kw.get("num_boost_round")

@@ -1,0 +1,101 @@
+"""Checks the installed libraries make themselves, asked of them with the program's data.
+
+- scikit-learn's experimental estimators import only after their enabling module
+  (`from sklearn.experimental import enable_iterative_imputer`); without it the package's
+  own ImportError is the crash, decided from the program's imports alone.
+- LightGBM refuses a frame with text columns, in its sklearn API's `fit` and in the
+  `lgb.Dataset` that `lgb.train` builds, with its own message listing the columns; a
+  column encoded with `.map({...: number})` is known to be numeric, so it is not listed.
+- `.astype(...)` and `.copy()` of an array keep its shape, so a reshape numpy refuses is found.
+- `plt.savefig` / `fig.savefig` into a folder the program never creates is matplotlib's
+  FileNotFoundError.
+Every snippet runs for real against the penguin-like data folder (conftest.run_real).
+"""
+
+from __future__ import annotations
+
+from static_snippets import snippet_tests
+
+READ = (
+    "import pandas as pd\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "test = pd.read_csv('./input/test.csv')\n"
+    "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']\n"
+)
+LGB = READ + "import lightgbm as lgb\ny = (train['species'] == 'Adelie').astype(int)\n"
+PLOT = (
+    "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
+    "from pathlib import Path\n"
+)
+
+CRASHES: dict[str, tuple[str, str]] = {
+    "iterative_imputer_without_its_enabling_import": (
+        READ + "from sklearn.impute import IterativeImputer\n"
+        "X = IterativeImputer().fit_transform(train[NUM])\n",
+        "imports",
+    ),
+    "halving_search_without_its_enabling_import": (
+        "from sklearn.model_selection import HalvingGridSearchCV, KFold\n",
+        "imports",
+    ),
+    "lgbm_classifier_on_a_frame_with_text": (
+        LGB + "X = train.drop(columns=['species', 'id'])\n"
+        "lgb.LGBMClassifier(n_estimators=5, verbose=-1).fit(X, y)\n",
+        "dtypes",
+    ),
+    "lgb_train_on_a_dataset_with_text_after_a_split": (
+        LGB + "from sklearn.model_selection import train_test_split\n"
+        "X_tr, X_va, y_tr, y_va = train_test_split(train[NUM + ['island']], y, test_size=0.5,"
+        " random_state=0)\n"
+        "booster = lgb.train({'objective': 'binary', 'verbose': -1}, lgb.Dataset(X_tr, y_tr),"
+        " num_boost_round=5)\n",
+        "dtypes",
+    ),
+    "mapped_columns_are_numbers_the_rest_is_listed": (
+        LGB + "df = train.copy()\ndf['sex'] = df['sex'].map({'male': 0, 'female': 1})\n"
+        "df['island'] = df['island'].map({'Biscoe': 0, 'Dream': 1, 'Torgersen': 2})\n"
+        "X = df.drop(columns=['id'])\n"
+        "lgb.LGBMRegressor(n_estimators=5, verbose=-1).fit(X, df['body_mass_g'])\n",
+        "dtypes",
+    ),
+    "array_cast_then_reshaped_inside_a_helper": (
+        READ + "import numpy as np\ndef to_images(flat):\n    return flat.reshape(-1, 5)\n"
+        "X = train[NUM].values.astype(np.float32).copy()\nimgs = to_images(X)\n",
+        "lengths",
+    ),
+    "figure_saved_into_a_missing_folder": (
+        PLOT + "fig, ax = plt.subplots()\nax.plot([0, 1], [0, 1])\n"
+        "fig.savefig(Path('plots') / 'roc.png', dpi=80)\n",
+        "files",
+    ),
+    "pyplot_saved_into_a_missing_folder": (
+        PLOT + "plt.plot([1, 2, 3])\nplt.savefig('figures/loss.png')\n",
+        "files",
+    ),
+}
+
+VALID: dict[str, str] = {
+    "iterative_imputer_enabled_first": (
+        READ + "from sklearn.experimental import enable_iterative_imputer  # noqa: F401\n"
+        "from sklearn.impute import IterativeImputer\n"
+        "X = IterativeImputer(max_iter=3).fit_transform(train[NUM])\n"
+    ),
+    "lightgbm_on_mapped_and_category_columns": (
+        LGB + "df = train.copy()\ndf['sex'] = df['sex'].map({'male': 0, 'female': 1})\n"
+        "df['island'] = df['island'].astype('category')\n"
+        "X = df[NUM + ['sex', 'island']]\n"
+        "lgb.LGBMClassifier(n_estimators=5, min_child_samples=1, verbose=-1).fit(X, y)\n"
+    ),
+    "array_cast_then_reshaped_to_fit": (
+        READ + "import numpy as np\nX = train[NUM].values.astype(np.float32)\n"
+        "print(X.reshape(-1, 2, 2).shape, X.copy().reshape(3, 8).shape)\n"
+    ),
+    "figures_saved_where_the_folder_exists": (
+        PLOT + "import os\nos.makedirs('plots', exist_ok=True)\nplt.plot([1, 2])\n"
+        "plt.savefig('plots/a.png')\nplt.savefig('./working/b.png')\nplt.savefig('c.png')\n"
+    ),
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
