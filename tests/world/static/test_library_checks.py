@@ -6,6 +6,10 @@
 - LightGBM refuses a frame with text columns, in its sklearn API's `fit` and in the
   `lgb.Dataset` that `lgb.train` builds, with its own message listing the columns; a
   column encoded with `.map({...: number})` is known to be numeric, so it is not listed.
+- An estimator that refuses NaN (scikit-learn's `allow_nan` tag) fitted on values with NaN
+  gets scikit-learn's own "Input X contains NaN. LogisticRegression does not accept ...",
+  also behind a column transformer and inside a search with error_score="raise" (its first
+  fold); estimators that take NaN, and imputed pipelines, get nothing.
 - `.astype(...)` and `.copy()` of an array keep its shape, so a reshape numpy refuses is found.
 - `plt.savefig` / `fig.savefig` into a folder the program never creates is matplotlib's
   FileNotFoundError.
@@ -23,6 +27,16 @@ READ = (
     "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']\n"
 )
 LGB = READ + "import lightgbm as lgb\ny = (train['species'] == 'Adelie').astype(int)\n"
+NAN = (
+    "import pandas as pd\n"
+    "from sklearn.compose import ColumnTransformer\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.pipeline import Pipeline, make_pipeline\n"
+    "from sklearn.preprocessing import OneHotEncoder, StandardScaler\n"
+    "train = pd.read_csv('./input/train.csv',"
+    " na_values={'bill_length_mm': ['39.1', '46.5', '49.0', '45.2']})\n"
+    "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm']\n"
+)
 PLOT = (
     "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
     "from pathlib import Path\n"
@@ -63,6 +77,20 @@ CRASHES: dict[str, tuple[str, str]] = {
         "X = train[NUM].values.astype(np.float32).copy()\nimgs = to_images(X)\n",
         "lengths",
     ),
+    "nan_reaches_logistic_regression": (
+        NAN + "LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n",
+        "dtypes",
+    ),
+    "nan_through_a_scaler_in_a_searched_pipeline": (
+        NAN + "from sklearn.model_selection import GridSearchCV, KFold\n"
+        "pre = ColumnTransformer([('num', StandardScaler(), NUM),"
+        " ('cat', OneHotEncoder(handle_unknown='ignore'), ['island'])])\n"
+        "pipe = Pipeline([('pre', pre), ('clf', LogisticRegression(max_iter=500))])\n"
+        "grid = GridSearchCV(pipe, {'clf__C': [0.1, 1.0]}, error_score='raise',"
+        " cv=KFold(n_splits=2, shuffle=True, random_state=0))\n"
+        "grid.fit(train[NUM + ['island']], train['species'])\n",
+        "dtypes",
+    ),
     "figure_saved_into_a_missing_folder": (
         PLOT + "fig, ax = plt.subplots()\nax.plot([0, 1], [0, 1])\n"
         "fig.savefig(Path('plots') / 'roc.png', dpi=80)\n",
@@ -89,6 +117,13 @@ VALID: dict[str, str] = {
     "array_cast_then_reshaped_to_fit": (
         READ + "import numpy as np\nX = train[NUM].values.astype(np.float32)\n"
         "print(X.reshape(-1, 2, 2).shape, X.copy().reshape(3, 8).shape)\n"
+    ),
+    "nan_where_the_estimator_takes_it_or_is_imputed": (
+        NAN + "from sklearn.ensemble import HistGradientBoostingClassifier\n"
+        "from sklearn.impute import SimpleImputer\n"
+        "HistGradientBoostingClassifier(max_iter=5).fit(train[NUM], train['species'])\n"
+        "make_pipeline(SimpleImputer(), LogisticRegression(max_iter=500))"
+        ".fit(train[NUM], train['species'])\n"
     ),
     "figures_saved_where_the_folder_exists": (
         PLOT + "import os\nos.makedirs('plots', exist_ok=True)\nplt.plot([1, 2])\n"

@@ -140,8 +140,9 @@ def call_method(
         params.check_fit(walker, owner, method.name, node)
         if method.name in params.FIT_METHODS:
             X = args[0] if args else kw.get("X", UNKNOWN)
+            y = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)
             callbacks.on_fit(walker, owner, X, node)
-            dtypes.check_fit(walker, owner, X, node)
+            dtypes.check_fit(walker, owner, X, node, y=y)
             lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
             owner.fitted = True
         lengths.check_empty(walker, owner, method.name, args, kw, node)

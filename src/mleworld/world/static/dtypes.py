@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import files, kinds
 from mleworld.world.static.params import exception_line
-from mleworld.world.static.values import UNKNOWN, Frame, Instance, SeriesVal, Value
+from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, SeriesVal, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -119,14 +119,24 @@ def _numeric_step(cls: type) -> bool:
 
 
 def check_fit(
-    walker: Walker, owner: Instance, X: Value, node: ast.AST, rows: Any | None = None
+    walker: Walker,
+    owner: Instance,
+    X: Value,
+    node: ast.AST,
+    rows: Any | None = None,
+    y: Value = UNKNOWN,
 ) -> None:
-    """Report the ValueError fitting `owner` on frame `X` raises, when its text cells make it certain.
+    """Report the ValueError fitting `owner` on frame `X` raises, when its text cells (or,
+    for an estimator that refuses them, its NaN cells) make it certain.
 
     `rows`: the positions the fit sees (a fold's training rows), when not all. A frame
     rebuilt by the program is judged through its stand-in (kinds.py) when its rows are
     still all the file's, in order: the first text cell numpy meets is then the real one.
+    A search with error_score="raise" is judged by its estimator on its first fold.
     """
+    if _search(owner.cls) and rows is None:
+        _check_search(walker, owner, X, node, y)
+        return
     steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
     if steps and _lightgbm(steps[0].cls):
         _check_lightgbm(walker, _values(walker, X, dtypes_only=True), node)
@@ -138,8 +148,11 @@ def check_fit(
         data = data.iloc[rows]
     import pandas as pd
 
-    if all(pd.api.types.is_numeric_dtype(t) or pd.api.types.is_bool_dtype(t) for t in data.dtypes):
-        return
+    numbers = all(
+        pd.api.types.is_numeric_dtype(t) or pd.api.types.is_bool_dtype(t) for t in data.dtypes
+    )
+    if numbers and not data.isna().to_numpy().any():
+        return  # nothing to refuse: no text, no NaN
     if not steps:
         return
     from sklearn.utils import check_array
@@ -165,11 +178,58 @@ def check_fit(
             except ValueError as exc:
                 walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
                 return
+            missing = _nan_error(step, data)
+            if missing is not None:
+                walker.emit("dtypes", "ValueError", missing, node, CONFIDENCE)
+                return
             if any(isinstance(t, pd.CategoricalDtype) for t in getattr(data, "dtypes", ())):
                 message = _category_fit(step, data)
                 if message is not None:
                     walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
             return
+
+
+def _search(cls: type) -> bool:
+    from sklearn.model_selection._search import BaseSearchCV
+
+    return issubclass(cls, BaseSearchCV)
+
+
+def _check_search(walker: Walker, search: Instance, X: Value, node: ast.AST, y: Value) -> None:
+    """GridSearchCV(est, ..., error_score="raise").fit(X, y): the first candidate's fit on the
+    first fold's training rows raises what `est` raises there (with the default error_score
+    a failing fit is a warning, and only every fit failing raises, with another message)."""
+    estimator = search.given.get("estimator")
+    raising = search.given.get("error_score")
+    if not (isinstance(raising, Const) and raising.value == "raise"):
+        return
+    if not isinstance(estimator, Instance) or not isinstance(X, Frame):
+        return
+    jobs = search.given.get("n_jobs")
+    if jobs is not None and not (isinstance(jobs, Const) and jobs.value in (None, 1)):
+        return  # fits in parallel: which fails first is not certain
+    rows = first_fold(walker, estimator, X, y, search.given.get("cv"))
+    if rows is not None:
+        check_fit(walker, estimator, X, node, rows)
+
+
+def _nan_error(step: Instance, data: Any) -> str | None:
+    """The ValueError an estimator that refuses NaN raises on `data` (scikit-learn's own
+    check, with the estimator's name, as its fit runs it); None when it takes NaN."""
+    from sklearn.utils import check_array, get_tags
+
+    from mleworld.world.static.params import rebuild
+
+    made = rebuild(step)
+    try:
+        if get_tags(made).input_tags.allow_nan:
+            return None
+        check_array(data, dtype="numeric", ensure_all_finite=True, estimator=made, input_name="X")
+    except ValueError as exc:
+        return exception_line(exc)
+    except Exception:
+        return None
+    return None
 
 
 def _values(walker: Walker, X: Value, dtypes_only: bool = False) -> Any | None:
