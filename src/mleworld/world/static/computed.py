@@ -147,6 +147,45 @@ def replay(
     return frame_of(walker, result, frame, rows_kept=kept)
 
 
+# Series methods that give one value per row from the values alone (with literal arguments):
+# a column built with them (`df["x"].fillna(0)`, `s.map({"a": 1})`) keeps the frame's values.
+SERIES_REPLAYED = frozenset(
+    {
+        "fillna", "astype", "replace", "clip", "round", "abs", "map", "isna", "notna",
+        "isnull", "notnull", "isin", "between", "where", "mask", "ffill", "bfill", "copy",
+        "shift", "diff", "rank", "cumsum", "pct_change",
+    }
+)  # fmt: skip
+
+
+def series_step(
+    walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
+) -> Any:
+    """`series.name(*args, **kw)` run on a Series' real values (same index, same rows); None
+    when it cannot be. A step pandas rejects gives None: the detectors of that step name it."""
+    import pandas as pd
+
+    if name not in SERIES_REPLAYED or "inplace" in kw or not isinstance(real, pd.Series):
+        return None
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
+        return None
+    try:
+        result = quietly(getattr(real, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None
+    if not isinstance(result, pd.Series) or not result.index.equals(real.index):
+        return None
+    return result
+
+
+def numeric(real: Any) -> bool:
+    """Whether values analysis computed are surely numbers (or booleans)."""
+    import pandas as pd
+
+    return isinstance(real, pd.Series) and bool(pd.api.types.is_numeric_dtype(real.dtype))
+
+
 def result_of(walker: Walker, result: Any, like: Frame) -> Value:
     """What a step run for real gave (a groupby reduction): a frame, or a Series with its values."""
     import pandas as pd
@@ -371,6 +410,7 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
 __all__ = [
     "READ_OPTIONS",
     "REPLAYED",
+    "SERIES_REPLAYED",
     "arguments",
     "arithmetic",
     "assigned",
@@ -382,9 +422,11 @@ __all__ = [
     "keep",
     "masked",
     "merge",
+    "numeric",
     "quietly",
     "read",
     "replay",
     "result_of",
+    "series_step",
     "values_of",
 ]

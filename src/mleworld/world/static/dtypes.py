@@ -261,8 +261,9 @@ def _check_lightgbm(walker: Walker, data: Any, node: ast.AST) -> None:
     check = getattr(_lightgbm_basic(), "_check_for_bad_pandas_dtypes", None)
     if check is None or not isinstance(data, pd.DataFrame):
         return
+    dtypes = data.dtypes  # category columns are turned into their codes before the check
     try:
-        check(data.dtypes)
+        check(dtypes[[not isinstance(t, pd.CategoricalDtype) for t in dtypes]])
     except ValueError as exc:
         walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
 

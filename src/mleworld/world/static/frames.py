@@ -330,5 +330,10 @@ def series_method(
             return Const(None)
         same = method.name in _SERIES_SAME_ROWS and "axis" not in kw
         numeric = kinds.series_result(series, method.name, args, kw)
-        return SeriesVal(series.name, rows=series.rows if same else None, numeric=numeric)
+        result = SeriesVal(series.name, rows=series.rows if same else None, numeric=numeric)
+        if not star:
+            # Its values, computed (no `origin`: that names a column still holding its file's).
+            result.real = computed.series_step(walker, series.real, method.name, args, kw)
+            result.numeric = result.numeric or computed.numeric(result.real)
+        return result
     return UNKNOWN

@@ -304,18 +304,21 @@ def to_datetime(
     if star or not isinstance(first, SeriesVal) or first.kind is not None:
         return UNKNOWN
     result = SeriesVal(first.name, rows=first.rows, kind="datetime")
+    import pandas as pd
+
     from mleworld.world.static import computed
 
+    values = first.real if isinstance(first.real, pd.Series) else None
     table = computed.values_of(walker, first.origin) if first.origin is not None else None
-    if table is None or first.name not in table.columns:
+    if values is None and table is not None and first.name in table.columns:
+        values = table[first.name]
+    if values is None:
         return result
     spelt = computed.arguments(walker, args[1:], {k: v for k, v in kw.items() if k != "arg"})
     if spelt is None:
         return result
-    import pandas as pd
-
     try:
-        result.real = computed.quietly(pd.to_datetime, table[first.name], *spelt[0], **spelt[1])
+        result.real = computed.quietly(pd.to_datetime, values, *spelt[0], **spelt[1])
     except Exception as exc:
         computed.raised(walker, exc, node)
     return result
@@ -366,11 +369,22 @@ def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], s
 
 
 def datetime_attribute(series: SeriesVal, attr: str) -> Value:
+    """`.dt` of a datetime Series and its calendar numbers; values analysis computed
+    (`real`: the dates, then their `.dt` accessor) carry through."""
     if series.kind == "datetime" and attr == "dt":
-        return SeriesVal(series.name, kind="dt")
+        return SeriesVal(series.name, kind="dt", real=_real_attribute(series.real, "dt"))
     if series.kind == "dt" and attr in _DT_NUMBERS:
-        return SeriesVal(series.name, numeric=True)
+        return SeriesVal(series.name, numeric=True, real=_real_attribute(series.real, attr))
     return UNKNOWN
+
+
+def _real_attribute(real: Any, attr: str) -> Any:
+    if real is None:
+        return None
+    try:
+        return getattr(real, attr)
+    except Exception:
+        return None
 
 
 def plain_dtype(dtype: Any) -> bool:

@@ -1,0 +1,60 @@
+"""Columns built with Series methods keep the frame's real values (static/computed.py).
+
+`df["x"].map({...})`, `.fillna(0)`, `.replace(...)`, `.astype(...)`, `.clip(...)` and the
+calendar numbers of `pd.to_datetime(...).dt` are run for real on the column's values, so
+a frame that gets such a column assigned still holds its values: NaN that `map` leaves
+for a category the dict lacks, or text that `replace` leaves behind, is seen where it
+reaches an estimator that refuses it. Every snippet runs for real against the
+penguin-like data folder (conftest.run_real).
+"""
+
+from __future__ import annotations
+
+from static_snippets import snippet_tests
+
+READ = (
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+)
+FIT = "LogisticRegression(max_iter=500).fit(train[['island', 'year']], train['species'])\n"
+
+CRASHES: dict[str, tuple[str, str]] = {
+    "map_leaves_nan_for_a_category_the_dict_lacks": (
+        READ + "train['island'] = train['island'].map({'Biscoe': 0, 'Dream': 1})\n" + FIT,
+        "dtypes",
+    ),
+    "replace_leaves_text_behind": (
+        READ + "train['island'] = train['island'].replace({'Biscoe': 0, 'Dream': 1})\n" + FIT,
+        "dtypes",
+    ),
+    "calendar_numbers_keep_the_frame_known": (
+        READ + "train['when'] = pd.to_datetime(train['year'], format='%Y').dt.year\n"
+        "train['island'] = train['island'].map({'Biscoe': 0, 'Torgersen': 2})\n"
+        "LogisticRegression(max_iter=500).fit(train[['island', 'when']], train['species'])\n",
+        "dtypes",
+    ),
+}
+
+VALID: dict[str, str] = {
+    "map_covers_every_category": (
+        READ
+        + "train['island'] = train['island'].map({'Biscoe': 0, 'Dream': 1, 'Torgersen': 2})\n"
+        + FIT
+    ),
+    "fillna_after_map_fills_the_gaps": (
+        READ + "train['island'] = train['island'].map({'Biscoe': 0, 'Dream': 1}).fillna(-1)\n" + FIT
+    ),
+    "astype_of_a_clipped_number": (
+        READ + "train['year'] = train['year'].clip(2007, 2008).astype('float64')\n"
+        "train['island'] = train['island'].map({'Biscoe': 0, 'Dream': 1, 'Torgersen': 2})\n" + FIT
+    ),
+    "calendar_numbers_of_dates": (
+        READ + "train['when'] = pd.to_datetime(train['year'], format='%Y').dt.year\n"
+        "LogisticRegression(max_iter=500).fit(train[['when', 'bill_depth_mm']], train['species'])\n"
+    ),
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
