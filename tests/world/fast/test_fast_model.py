@@ -271,3 +271,23 @@ def test_a_headline_naming_another_metric_than_the_task_s_keeps_its_own_value(
     assert prediction.exc_type == "None" and prediction.metric is not None
     printed = [line for line in prediction.term_out.splitlines() if line.startswith("cv error:")]
     assert printed == [f"cv error: {1 - prediction.metric:.4f}"]
+
+
+def test_a_crash_after_the_submission_is_written_is_predicted_with_the_file(
+    trained: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    data = tmp_path / "input"
+    data.mkdir()
+    (data / "sample_submission.csv").write_text("id,species\n1,Adelie\n")
+    write = "sub.to_csv('./submission/submission.csv', index=False)\n"
+    crash = "open('./plots/summary.txt', 'w').write('done')\n"  # a folder never created
+    head = "import pandas as pd\nsub = pd.read_csv('./input/sample_submission.csv')\n"
+    model = FastWorldModel.load(trained[0])
+    late, early = model.predict_batch(
+        [
+            query_for_program(head + write + crash, data_dir=data, time_limit_s=60),
+            query_for_program(head + crash + write, data_dir=data, time_limit_s=60),
+        ]
+    )
+    assert late.exc_type == early.exc_type == "FileNotFoundError"
+    assert late.submission is True and early.submission is False

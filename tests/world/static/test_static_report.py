@@ -104,3 +104,42 @@ def test_bad_input_is_a_clear_error(tmp_path: Path) -> None:
         analyze("print(1)", tmp_path / "missing")
     with pytest.raises(MleWorldError, match="must be text"):
         analyze(b"print(1)")  # type: ignore[arg-type]
+
+
+SUBMIT = "sub = pd.read_csv('./input/sample_submission.csv')\nsub.to_csv('./submission/submission.csv', index=False)\n"
+LATE_CRASH = "open('./reports/summary.json', 'w').write('{}')\n"  # a folder never created
+
+
+@pytest.mark.parametrize(
+    ("body", "leaves"),
+    [
+        (SUBMIT + LATE_CRASH, True),  # written, then the crash: the file stays
+        (LATE_CRASH + SUBMIT, False),  # the crash comes first: nothing is written
+        (
+            "import random\nif random.random() > 2:\n    pass\nelse:\n"
+            + "".join("    " + line + "\n" for line in SUBMIT.splitlines())
+            + LATE_CRASH,
+            False,
+        ),  # a write in a branch analysis cannot decide: not sure
+    ],
+)
+def test_a_crash_after_the_submission_is_written_leaves_it(
+    data_dir: Path, tmp_path: Path, body: str, leaves: bool
+) -> None:
+    import subprocess
+    import sys
+
+    program = "import pandas as pd\n" + body
+    report = analyze(program, data_dir)
+    first = report.first_fatal
+    assert first is not None and first.exc_type == "FileNotFoundError"
+    assert report.leaves_submission(first) is leaves
+    if leaves or "random" not in program:  # the real run agrees
+        (tmp_path / "input").symlink_to(data_dir)
+        (tmp_path / "submission").mkdir()
+        (tmp_path / "runfile.py").write_text(program)
+        run = subprocess.run(
+            [sys.executable, "runfile.py"], cwd=tmp_path, capture_output=True, text=True
+        )
+        assert "FileNotFoundError" in run.stderr
+        assert (tmp_path / "submission" / "submission.csv").exists() is leaves

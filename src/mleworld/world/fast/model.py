@@ -285,8 +285,12 @@ class FastWorldModel:
             else:
                 runtime = float(np.expm1(self.runtime_head.crash_log_runtime))
             metric = None if certain or not math.isfinite(metrics[i]) else float(metrics[i])
+            p_finished = float(dist[self.vocab.index(CLEAN)])
+            if there is None and _leaves_submission(report, first):
+                # The crash static analysis found comes after the submission is written.
+                p_finished += float(dist[self.vocab.index(first.exc_type)])
             p_submission = self.submission_head.probability(
-                float(dist[self.vocab.index(CLEAN)]),
+                p_finished,
                 float(dist[self.vocab.index(TIMEOUT)]),
                 getattr(report, "writes_submission", None),
             )
@@ -423,6 +427,11 @@ class FastWorldModel:
     def observed(self) -> dict[str, int]:
         """Real runs observed per task (online learning)."""
         return {task: len(records) for task, records in self._observed.items()}
+
+
+def _leaves_submission(report: Any, finding: Any) -> bool:
+    leaves = getattr(report, "leaves_submission", None)
+    return bool(leaves is not None and leaves(finding))
 
 
 def _import_failure(finding: Any) -> bool:

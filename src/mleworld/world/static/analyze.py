@@ -47,6 +47,8 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
         RecursionError
     ):  # a pathologically nested program: keep what was found
         walker.run()
+    at = walker.files.submission_at
+    after_write = {id(f) for f in walker.found[at:]} if at is not None else set()
     names.deferred(walker)
     walker.files.finish(walker)
     writes = submission.decide(walker)
@@ -61,6 +63,7 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
         writes_submission=writes,
         order=order,
         work=[*walker.work, loops] if loops is not None else list(walker.work),
+        after_submission=[i for i, f in enumerate(findings) if id(f) in after_write],
     )
     report.signals = _signals(report, program, float(len(walker.index.modules)), walker)
     return report

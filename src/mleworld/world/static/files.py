@@ -51,6 +51,9 @@ class FileState:
     unknown_writes: list[int] = field(default_factory=list)  # lines of writes to paths not followed
     writes_seen: set[int] = field(default_factory=set)
     submission_written: bool = False
+    # How many findings the walk had made when it met a write of the submission that surely
+    # runs: a crash found after that leaves the file behind. None: no such write.
+    submission_at: int | None = None
     pending: list[tuple[Finding, str, str]] = field(default_factory=list)
 
     @classmethod
@@ -157,6 +160,8 @@ def record_write(walker: Walker, target: Value | None, node: ast.Call, how: str 
     state.written.setdefault(norm, node.lineno)
     if norm == SUBMISSION:
         state.submission_written = True
+        if state.submission_at is None and walker.certain:
+            state.submission_at = len(walker.found)
     parent = os.path.dirname(norm)
     if how is None or walker.index.chdir or _dir_exists(walker, parent):
         return

@@ -74,6 +74,15 @@ class StaticReport:
     order: list[int] = field(default_factory=list, repr=False)
     # Every model fit the program asks for (world/runtime/costs.py Fit), in walk order.
     work: list[Any] = field(default_factory=list, repr=False)
+    # Indices into `findings` of those the walk met after a write of the submission that
+    # surely runs: such a crash leaves ./submission/submission.csv behind.
+    after_submission: list[int] = field(default_factory=list, repr=False)
+
+    def leaves_submission(self, finding: Finding | None) -> bool:
+        """Whether the run, stopped by `finding`, has already written its submission."""
+        return finding is not None and any(
+            self.findings[i] is finding for i in self.after_submission
+        )
 
     @property
     def first_fatal(self) -> Finding | None:
