@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, kinds
+from mleworld.world.static import files, fit_failures, kinds
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, SeriesVal, Value
 
@@ -202,6 +202,7 @@ def _check_search(walker: Walker, search: Instance, X: Value, node: ast.AST, y: 
     estimator = search.given.get("estimator")
     raising = search.given.get("error_score")
     if not (isinstance(raising, Const) and raising.value == "raise"):
+        fit_failures.check_search(walker, search, X, y, node)
         return
     if not isinstance(estimator, Instance) or not isinstance(X, Frame):
         return
@@ -352,7 +353,10 @@ def check_cross_val(
         k.arg == "error_score" and isinstance(k.value, ast.Constant) and k.value.value == "raise"
         for k in node.keywords
     )
-    if not raises or not isinstance(estimator, Instance) or not isinstance(X, Frame):
+    if not raises:
+        fit_failures.check_cross_val(walker, estimator, X, y, cv, node)
+        return
+    if not isinstance(estimator, Instance) or not isinstance(X, Frame):
         return
     if any(k.arg == "n_jobs" for k in node.keywords):
         return  # folds fitted in parallel: which fails first is not certain
@@ -365,6 +369,16 @@ def first_fold(
     walker: Walker, estimator: Instance, X: Frame, y: Value, cv: Value | None
 ) -> Any | None:
     """The training positions of the first split `cv` makes of `X`, `y` (None: unknown)."""
+    folds = training_folds(walker, estimator, X, y, cv)
+    return folds[0] if folds else None
+
+
+def training_folds(
+    walker: Walker, estimator: Instance, X: Value, y: Value, cv: Value | None
+) -> list[Any] | None:
+    """The training positions of every split `cv` makes of `X`, `y`, in order (None: unknown)."""
+    if not isinstance(X, Frame):
+        return None
     from mleworld.world.static.params import literal
 
     if X.rows is None or not X.ordered:
@@ -402,10 +416,9 @@ def first_fold(
         if target is None and classifier and isinstance(splitter, int):
             return None  # scikit-learn stratifies on the target
         splits = check_cv(splitter, target, classifier=classifier)
-        train, _ = next(iter(splits.split(np.zeros((X.rows, 1)), target)))
+        return [train for train, _ in splits.split(np.zeros((X.rows, 1)), target)]
     except Exception:
         return None
-    return train
 
 
 _COMPARE = {ast.Eq: "__eq__", ast.NotEq: "__ne__", ast.Lt: "__lt__", ast.LtE: "__le__",

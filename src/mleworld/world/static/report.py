@@ -30,6 +30,7 @@ DETECTORS: tuple[str, ...] = (
     "offsets",
     "computed",
     "scalars",
+    "fit_failures",
     "submission",
 )
 

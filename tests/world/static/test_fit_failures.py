@@ -1,0 +1,96 @@
+"""A cross-validation or search whose every fit fails raises scikit-learn's "All the N fits failed".
+
+With the default error_score a failing fit is only a warning; when all N fail, the
+ValueError counts them and ends with the inner error's traceback. A parameter the
+installed scikit-learn refuses, or a text column reaching a numeric step, fails every
+fit alike; a search whose grid sets the refused parameter, or NaN whose rows a fold may
+leave out, is not judged. Each snippet runs for real against the penguin-like data folder.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mleworld.world.static import analyze
+
+HEAD = (
+    "import pandas as pd\n"
+    "from sklearn.ensemble import RandomForestClassifier\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.model_selection import GridSearchCV, KFold, RandomizedSearchCV\n"
+    "from sklearn.model_selection import cross_val_score, cross_validate\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']\n"
+    "y = train['sex']\n"
+    "cv = KFold(n_splits=2, shuffle=True, random_state=0)\n"
+)
+FOREST = "RandomForestClassifier(n_estimators=3, max_features='auto')"
+
+FAILING = {
+    "cross_val_score_of_a_refused_parameter": (
+        HEAD + f"print(cross_val_score({FOREST}, train[NUM], y, cv=3))\n",
+        3,
+    ),
+    "cross_validate_of_text_reaching_a_linear_model": (
+        HEAD + "cross_validate(LogisticRegression(), train[NUM + ['island']], y, cv=cv)\n",
+        2,
+    ),
+    "grid_search_of_a_refused_parameter_it_does_not_set": (
+        HEAD + f"GridSearchCV({FOREST}, {{'max_depth': [2, 3]}}, cv=cv).fit(train[NUM], y)\n",
+        4,
+    ),
+    "randomized_search_over_text": (
+        HEAD + "RandomizedSearchCV(LogisticRegression(), {'C': [0.1, 1.0, 10.0]}, n_iter=2,"
+        " cv=cv, random_state=0).fit(train[NUM + ['island']], y)\n",
+        4,
+    ),
+}
+WORKING = {
+    "a_grid_that_sets_the_refused_parameter": (
+        HEAD + f"GridSearchCV({FOREST}, {{'max_features': ['auto', 'sqrt']}}, cv=cv)"
+        ".fit(train[NUM], y)\n"
+    ),
+    "numbers_only": HEAD + "print(cross_val_score(LogisticRegression(), train[NUM], y, cv=2))\n",
+}
+
+
+def _sets_sorted(line: str) -> str:
+    """scikit-learn prints allowed values as a Python set, whose order differs between runs."""
+    return re.sub(r"\{([^{}]*)\}", lambda m: "{" + ", ".join(sorted(m[1].split(", "))) + "}", line)
+
+
+def _run(program: str, data_dir: Path, tmp_path: Path) -> str:
+    (tmp_path / "input").symlink_to(data_dir)
+    (tmp_path / "runfile.py").write_text(program)
+    run = subprocess.run(
+        [sys.executable, "runfile.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    return run.stderr if run.returncode else ""
+
+
+@pytest.mark.parametrize("name", sorted(FAILING))
+def test_every_fit_failing_is_named_as_scikit_learn_prints_it(
+    name: str, data_dir: Path, tmp_path: Path
+) -> None:
+    program, fits = FAILING[name]
+    stderr = _run(program, data_dir, tmp_path)
+    block = stderr[stderr.index("ValueError: \nAll the") :].rstrip("\n").splitlines()
+    first = analyze(program, data_dir).first_fatal
+    assert first is not None and first.detector == "fit_failures" and first.exc_type == "ValueError"
+    named = first.message.splitlines()
+    assert f"All the {fits} fits failed." in named
+    head = named.index("Traceback (most recent call last):")
+    assert named[: head + 1] == block[: head + 1]  # scikit-learn's own words, up to the traceback
+    assert _sets_sorted(named[-1]) == _sets_sorted(block[-1])  # the inner error, as the run ends
+
+
+@pytest.mark.parametrize("name", sorted(WORKING))
+def test_fits_that_can_succeed_get_no_finding(name: str, data_dir: Path, tmp_path: Path) -> None:
+    program = WORKING[name]
+    assert _run(program, data_dir, tmp_path) == ""
+    assert analyze(program, data_dir).first_fatal is None
