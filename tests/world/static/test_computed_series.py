@@ -1,7 +1,9 @@
 """Columns built with Series methods keep the frame's real values (static/computed.py).
 
-`df["x"].map({...})`, `.fillna(0)`, `.replace(...)`, `.astype(...)`, `.clip(...)` and the
-calendar numbers of `pd.to_datetime(...).dt` are run for real on the column's values, so
+`df["x"].map({...})`, `.fillna(0)`, `.replace(...)`, `.astype(...)`, `.clip(...)`,
+`.where(mask, 0)`, window statistics (`.rolling(3).mean()`, `.shift(1)`) and the calendar
+numbers of `.dt` (of `pd.to_datetime(...)` or of a column of dates) are run for real on the
+column's values, so
 a frame that gets such a column assigned still holds its values: NaN that `map` leaves
 for a category the dict lacks, or text that `replace` leaves behind, is seen where it
 reaches an estimator that refuses it. Every snippet runs for real against the
@@ -34,9 +36,32 @@ CRASHES: dict[str, tuple[str, str]] = {
         "LogisticRegression(max_iter=500).fit(train[['island', 'when']], train['species'])\n",
         "dtypes",
     ),
+    "rolling_means_start_with_nan": (
+        READ + "train = train.sort_values('year').reset_index(drop=True)\n"
+        "train['mass_3'] = train['body_mass_g'].rolling(3).mean()\n"
+        "LogisticRegression(max_iter=500).fit(train[['mass_3', 'year']], train['species'])\n",
+        "dtypes",
+    ),
+    "lags_of_a_dated_frame_start_with_nan": (
+        READ + "train['when'] = pd.to_datetime(train['year'], format='%Y')\n"
+        "train['month'] = train['when'].dt.month\n"
+        "train['prev'] = train['bill_depth_mm'].shift(1)\n"
+        "LogisticRegression(max_iter=500).fit(train[['month', 'prev']], train['species'])\n",
+        "dtypes",
+    ),
+    "where_keeps_the_text_it_does_not_replace": (
+        READ + "keep = train['island'] != 'Dream'\n"
+        "train['island'] = train['island'].where(keep, 0)\n" + FIT,
+        "dtypes",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "rolling_means_filled": (
+        READ + "train['mass_3'] = train['body_mass_g'].rolling(3, min_periods=1).mean()\n"
+        "train['prev'] = train['bill_depth_mm'].shift(1).fillna(0)\n"
+        "LogisticRegression(max_iter=500).fit(train[['mass_3', 'prev']], train['species'])\n"
+    ),
     "map_covers_every_category": (
         READ
         + "train['island'] = train['island'].map({'Biscoe': 0, 'Dream': 1, 'Torgersen': 2})\n"

@@ -11,8 +11,8 @@
   also behind a column transformer and inside a search with error_score="raise" (its first
   fold); estimators that take NaN, and imputed pipelines, get nothing.
 - `.astype(...)` and `.copy()` of an array keep its shape, so a reshape numpy refuses is found.
-- `plt.savefig` / `fig.savefig` into a folder the program never creates is matplotlib's
-  FileNotFoundError.
+- `plt.savefig` / `fig.savefig`, `joblib.dump`, `np.save` / `np.savez` / `np.savetxt` into a
+  folder the program never creates is the FileNotFoundError of the `open` they make.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
 
@@ -100,6 +100,20 @@ CRASHES: dict[str, tuple[str, str]] = {
         PLOT + "plt.plot([1, 2, 3])\nplt.savefig('figures/loss.png')\n",
         "files",
     ),
+    "model_dumped_into_a_missing_folder": (
+        READ + "import joblib\nfrom sklearn.linear_model import LogisticRegression\n"
+        "model = LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n"
+        "joblib.dump(model, 'models/best.joblib')\n",
+        "files",
+    ),
+    "array_saved_into_a_missing_folder": (
+        READ + "import numpy as np\nnp.save('./oof/fold_0.npy', train[NUM].to_numpy())\n",
+        "files",
+    ),
+    "text_saved_into_a_missing_folder": (
+        READ + "import numpy as np\nnp.savetxt('out/preds.txt', np.zeros(3))\n",
+        "files",
+    ),
 }
 
 VALID: dict[str, str] = {
@@ -124,6 +138,12 @@ VALID: dict[str, str] = {
         "HistGradientBoostingClassifier(max_iter=5).fit(train[NUM], train['species'])\n"
         "make_pipeline(SimpleImputer(), LogisticRegression(max_iter=500))"
         ".fit(train[NUM], train['species'])\n"
+    ),
+    "models_and_arrays_saved_where_the_folder_exists": (
+        READ + "import os\nimport joblib\nimport numpy as np\n"
+        "os.makedirs('models', exist_ok=True)\njoblib.dump({'a': 1}, 'models/m.joblib')\n"
+        "np.save('working/x.npy', np.zeros(2))\nnp.savez('z.npz', a=np.zeros(2))\n"
+        "np.savetxt('./working/p.txt', np.zeros(2))\n"
     ),
     "figures_saved_where_the_folder_exists": (
         PLOT + "import os\nos.makedirs('plots', exist_ok=True)\nplt.plot([1, 2])\n"

@@ -264,6 +264,10 @@ def _series_dir() -> list[str]:
 def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST) -> Value:
     if attr.startswith("_"):
         return UNKNOWN
+    if attr == "dt" and series.kind is None and computed.dates(series.real):
+        return SeriesVal(series.name, kind="dt", real=series.real.dt)  # a column of dates
+    if series.kind == "window":  # the statistics of `s.rolling(3)` and the like
+        return Method(series, attr) if attr in computed.WINDOW_STATS else UNKNOWN
     if series.kind is not None:
         found = kinds.datetime_attribute(series, attr)
         if series.kind == "dt" and found is UNKNOWN:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import kinds
 from mleworld.world.static.params import literal
-from mleworld.world.static.values import UNKNOWN, DictVal, Frame, Value
+from mleworld.world.static.values import UNKNOWN, DictVal, Frame, SeriesVal, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -98,6 +98,8 @@ def _argument(walker: Walker, value: Value) -> Any:
     if isinstance(value, Frame):
         table = values_of(walker, value)
         return _MISSING if table is None else table
+    if isinstance(value, SeriesVal) and value.kind is None:  # `s.where(s > 0, 1)`, `s.map(t)`
+        return value.real if value.real is not None else _MISSING
     if isinstance(value, DictVal) and value.closed:  # dtype={"year": str}
         items = {k: _argument(walker, v) for k, v in value.items.items()}
         return _MISSING if any(v is _MISSING for v in items.values()) else items
@@ -177,6 +179,52 @@ def series_step(
     if not isinstance(result, pd.Series) or not result.index.equals(real.index):
         return None
     return result
+
+
+# `s.rolling(3)`, `s.expanding()`, `s.ewm(span=5)`: windows whose statistics give one value per row.
+WINDOWS = frozenset({"rolling", "expanding", "ewm"})
+WINDOW_STATS = frozenset({"mean", "sum", "std", "var", "min", "max", "median", "count"})
+
+
+def window(walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]) -> Any:
+    """The pandas window `series.name(*args, **kw)` over a Series' real values; None when
+    it cannot be made (an argument analysis does not know, a window pandas refuses)."""
+    import pandas as pd
+
+    if name not in WINDOWS or not isinstance(real, pd.Series):
+        return None
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
+        return None
+    try:
+        return quietly(getattr(real, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None
+
+
+def window_stat(
+    walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
+) -> Any:
+    """A statistic of a window analysis made (`window`): its Series, or None."""
+    import pandas as pd
+
+    if real is None or name not in WINDOW_STATS:
+        return None
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
+        return None
+    try:
+        result = quietly(getattr(real, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None
+    return result if isinstance(result, pd.Series) else None
+
+
+def dates(real: Any) -> bool:
+    """Whether values analysis computed are a Series of dates (a column `pd.to_datetime` made)."""
+    import pandas as pd
+
+    return isinstance(real, pd.Series) and bool(pd.api.types.is_datetime64_any_dtype(real.dtype))
 
 
 def numeric(real: Any) -> bool:
@@ -411,12 +459,15 @@ __all__ = [
     "READ_OPTIONS",
     "REPLAYED",
     "SERIES_REPLAYED",
+    "WINDOWS",
+    "WINDOW_STATS",
     "arguments",
     "arithmetic",
     "assigned",
     "column",
     "compared",
     "concat",
+    "dates",
     "frame_of",
     "inverted",
     "keep",
@@ -429,4 +480,6 @@ __all__ = [
     "result_of",
     "series_step",
     "values_of",
+    "window",
+    "window_stat",
 ]

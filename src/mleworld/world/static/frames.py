@@ -317,6 +317,17 @@ def series_method(
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
     offsets.check_method(walker, method.name, args, kw, node, star)
     series = method.owner
+    if isinstance(series, SeriesVal) and series.kind == "window":  # s.rolling(3).mean()
+        if method.name not in computed.WINDOW_STATS or star:
+            return UNKNOWN
+        real = computed.window_stat(walker, series.real, method.name, args, kw)
+        numeric = series.numeric or computed.numeric(real)
+        return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
+    if isinstance(series, SeriesVal) and method.name in computed.WINDOWS and not star:
+        real = computed.window(walker, series.real, method.name, args, kw)
+        return SeriesVal(
+            series.name, rows=series.rows, numeric=series.numeric, kind="window", real=real
+        )
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
     if method.name == "to_numpy" and isinstance(series, SeriesVal) and series.rows is not None:

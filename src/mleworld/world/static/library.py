@@ -98,6 +98,22 @@ def _write(position: int, keyword: str, how: str | None) -> Handler:
     return handler
 
 
+def _numpy_write(suffix: str) -> Handler:
+    """np.save / np.savez: the file is opened as named, with `suffix` added when it lacks it
+    (then the error would name another path than the program's: not predicted)."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        target = args[0] if args else kw.get("file")
+        text = files.path_text(target) if target is not None else None
+        how = "open" if text is not None and text.endswith(suffix) else None
+        files.record_write(walker, target, node, how)
+        return UNKNOWN
+
+    return handler
+
+
 def _copy(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
@@ -267,9 +283,11 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("numpy", "empty"): lengths.builder,
     ("numpy", "full"): lengths.builder,
     ("numpy", "load"): _read("errno"),
-    ("numpy", "save"): _write(0, "file", None),
-    ("numpy", "savetxt"): _write(0, "fname", None),
-    ("joblib", "dump"): _write(1, "filename", None),
+    ("numpy", "save"): _numpy_write(".npy"),
+    ("numpy", "savez"): _numpy_write(".npz"),
+    ("numpy", "savez_compressed"): _numpy_write(".npz"),
+    ("numpy", "savetxt"): _write(0, "fname", "open"),
+    ("joblib", "dump"): _write(1, "filename", "open"),
     ("joblib", "load"): _read("errno", 0, "filename"),
     ("os.path", "join"): _join,
     ("os.path", "exists"): _exists("any"),
