@@ -15,6 +15,7 @@ from mleworld.world.static import (
     callbacks,
     columns,
     dtypes,
+    features_in,
     files,
     frames,
     kwargs,
@@ -144,8 +145,10 @@ def call_method(
             callbacks.on_fit(walker, owner, X, node)
             dtypes.check_fit(walker, owner, X, node, y=y)
             lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
+            features_in.on_fit(owner, X)
             owner.fitted = True
         lengths.check_empty(walker, owner, method.name, args, kw, node)
+        features_in.check_predict(walker, owner, method.name, args, kw, node)
         work.on_fit(walker, owner, method.name, args, node)
         for value in [*args, *kw.values()]:
             release(value)

@@ -31,6 +31,7 @@ DETECTORS: tuple[str, ...] = (
     "computed",
     "scalars",
     "fit_failures",
+    "features_in",
     "submission",
 )
 

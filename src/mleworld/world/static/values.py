@@ -113,6 +113,8 @@ class Instance(Value):
     classes: int | None = None  # the classes its last fit saw, when known (lengths.fitted)
     outputs: int | None = None  # the target columns its last fit saw, when known
     fitted: bool = False  # a fit of it was walked (its fitted attributes exist)
+    # (width, column names or None) of what its last fit saw, when known (features_in.py)
+    fitted_shape: tuple[int, tuple[str, ...] | None] | None = None
     # how to build it again (params.rebuild): the factory function and the call's arguments
     # (`make_pipeline(a, b)`), or None: `given` holds the arguments, when `bound`
     factory: tuple[Any, list[Value], dict[str, Value]] | None = None

@@ -1,0 +1,79 @@
+"""Predicting on data shaped otherwise than the model's fit: the library's own error.
+
+`pd.get_dummies` run on train and test apart gives the test frame fewer columns (the
+penguin-like test.csv has no Torgersen and no male row): scikit-learn refuses the
+array ("X has 6 features, but ... is expecting 9") or the frame ("The feature names
+should match ..."), LightGBM a frame of another width with its own message. Encodings
+made on both sets together, or test columns aligned to train's, predict fine; LightGBM
+does not check names. Every snippet runs for real against the penguin-like data folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mleworld.world.static import analyze
+from static_snippets import snippet_tests
+
+APART = (
+    "import pandas as pd\n"
+    "from sklearn.ensemble import RandomForestClassifier\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "import lightgbm as lgb\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "test = pd.read_csv('./input/test.csv')\n"
+    "y = train['species']\n"
+    "Xtr = pd.get_dummies(train.drop(columns=['id', 'species']), columns=['island', 'sex'])\n"
+    "Xte = pd.get_dummies(test.drop(columns=['id']), columns=['island', 'sex'])\n"
+)
+TOGETHER = (
+    APART + "both = pd.get_dummies(pd.concat([train.drop(columns=['species']), test]),"
+    " columns=['island', 'sex'])\n"
+    "Xtr, Xte = both.iloc[:len(train)].drop(columns=['id']), both.iloc[len(train):].drop(columns=['id'])\n"
+)
+
+CRASHES: dict[str, str] = {
+    "arrays_of_two_widths": (
+        APART + "m = RandomForestClassifier(n_estimators=5, random_state=0)"
+        ".fit(Xtr.values, y)\nprint(m.predict(Xte.values))\n"
+    ),
+    "frames_with_other_column_names": (
+        APART + "m = LogisticRegression(max_iter=300).fit(Xtr, y)\nprint(m.predict_proba(Xte))\n"
+    ),
+}
+LIGHTGBM = (
+    APART + "m = lgb.LGBMClassifier(n_estimators=3, min_child_samples=1, verbose=-1)"
+    ".fit(Xtr, y)\nprint(m.predict(Xte))\n"
+)
+
+VALID: dict[str, str] = {
+    "encoded_together": (
+        TOGETHER + "m = RandomForestClassifier(n_estimators=5, random_state=0)"
+        ".fit(Xtr.values, y)\nprint(m.predict(Xte.values))\n"
+        "print(LogisticRegression(max_iter=300).fit(Xtr, y).predict(Xte))\n"
+    ),
+    "test_aligned_to_train": (
+        APART + "Xte = Xte.reindex(columns=Xtr.columns, fill_value=0)\n"
+        "print(LogisticRegression(max_iter=300).fit(Xtr, y).predict(Xte))\n"
+    ),
+    "lightgbm_does_not_check_names": (
+        APART + "Xa = Xtr[['bill_length_mm', 'bill_depth_mm']]\n"
+        "Xb = Xtr[['bill_length_mm', 'flipper_length_mm']]\n"
+        "m = lgb.LGBMClassifier(n_estimators=3, min_child_samples=1, verbose=-1).fit(Xa, y)\n"
+        "print(m.predict(Xb))\n"
+    ),
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID, detector="features_in", extra={"lightgbm": LIGHTGBM})
+)
+
+
+def test_lightgbm_names_a_frame_of_another_width_itself(
+    real: dict[str, str | None], data_dir: Path
+) -> None:
+    observed = real["lightgbm"]
+    assert observed is not None and observed.startswith("lightgbm.basic.LightGBMError: ")
+    first = analyze(LIGHTGBM, data_dir).first_fatal
+    assert first is not None and first.detector == "features_in"
+    assert first.exc_type == "LightGBMError" and first.message == observed
