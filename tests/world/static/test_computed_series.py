@@ -1,9 +1,10 @@
 """Columns built with Series methods keep the frame's real values (static/computed.py).
 
 `df["x"].map({...})`, `.fillna(0)`, `.replace(...)`, `.astype(...)`, `.clip(...)`,
-`.where(mask, 0)`, window statistics (`.rolling(3).mean()`, `.shift(1)`) and the calendar
-numbers of `.dt` (of `pd.to_datetime(...)` or of a column of dates) are run for real on the
-column's values, so
+`.where(mask, 0)`, window statistics (`.rolling(3).mean()`, `.shift(1)`), the calendar
+numbers of `.dt` (of `pd.to_datetime(...)` or of a column of dates), `np.where` /
+`np.select` of masks, numpy ufuncs, `value_counts()` and a groupby's `transform("mean")`
+are run for real on the column's values, so
 a frame that gets such a column assigned still holds its values: NaN that `map` leaves
 for a category the dict lacks, or text that `replace` leaves behind, is seen where it
 reaches an estimator that refuses it. Every snippet runs for real against the
@@ -54,9 +55,32 @@ CRASHES: dict[str, tuple[str, str]] = {
         "train['island'] = train['island'].where(keep, 0)\n" + FIT,
         "dtypes",
     ),
+    "np_where_gives_text": (
+        READ + "import numpy as np\n"
+        "train['size'] = np.where(train['body_mass_g'] > 4000, 'big', 'small')\n"
+        "LogisticRegression(max_iter=500).fit(train[['size', 'year']], train['species'])\n",
+        "dtypes",
+    ),
+    "np_where_with_nan_after_a_group_transform": (
+        READ + "import numpy as np\n"
+        "train['mass_dev'] = train['body_mass_g'] - train.groupby('island')['body_mass_g']"
+        ".transform('mean')\n"
+        "train['dream'] = np.where(train['island'] == 'Dream', 1.0, np.nan)\n"
+        "LogisticRegression(max_iter=500).fit(train[['mass_dev', 'dream']], train['species'])\n",
+        "dtypes",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "select_frequencies_and_group_means": (
+        READ + "import numpy as np\n"
+        "train['kind'] = np.select([train['year'] == 2007, train['year'] == 2008], [0, 1], 2)\n"
+        "train['island_n'] = train['island'].map(train['island'].value_counts())\n"
+        "train['mass_dev'] = np.log1p(train['body_mass_g']) - train.groupby('sex')"
+        "['body_mass_g'].transform('median')\n"
+        "cols = ['kind', 'island_n', 'mass_dev']\n"
+        "LogisticRegression(max_iter=500).fit(train[cols], train['species'])\n"
+    ),
     "rolling_means_filled": (
         READ + "train['mass_3'] = train['body_mass_g'].rolling(3, min_periods=1).mean()\n"
         "train['prev'] = train['bill_depth_mm'].shift(1).fillna(0)\n"

@@ -24,7 +24,16 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import kinds
 from mleworld.world.static.params import literal
-from mleworld.world.static.values import UNKNOWN, DictVal, Frame, SeriesVal, Value
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    DictVal,
+    Frame,
+    Seq,
+    SeriesVal,
+    Value,
+    VectorVal,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -100,6 +109,15 @@ def _argument(walker: Walker, value: Value) -> Any:
         return _MISSING if table is None else table
     if isinstance(value, SeriesVal) and value.kind is None:  # `s.where(s > 0, 1)`, `s.map(t)`
         return value.real if value.real is not None else _MISSING
+    if isinstance(value, VectorVal):
+        return value.real if value.real is not None else _MISSING
+    if (
+        isinstance(value, Seq)
+        and value.items is not None
+        and any(isinstance(v, SeriesVal | VectorVal) for v in value.items)
+    ):  # np.select([mask_a, mask_b], [...]): a list of computed values
+        items = [_argument(walker, v) for v in value.items]
+        return _MISSING if any(v is _MISSING for v in items) else items
     if isinstance(value, DictVal) and value.closed:  # dtype={"year": str}
         items = {k: _argument(walker, v) for k, v in value.items.items()}
         return _MISSING if any(v is _MISSING for v in items.values()) else items
@@ -161,13 +179,21 @@ SERIES_REPLAYED = frozenset(
 
 
 def series_step(
-    walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
+    walker: Walker,
+    real: Any,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    *,
+    same_rows: bool = True,
 ) -> Any:
-    """`series.name(*args, **kw)` run on a Series' real values (same index, same rows); None
-    when it cannot be. A step pandas rejects gives None: the detectors of that step name it."""
+    """`series.name(*args, **kw)` run on a Series' real values (same index, same rows; with
+    `same_rows` False a summary of them: `value_counts`); None when it cannot be. A step
+    pandas rejects gives None: the detectors of that step name it."""
     import pandas as pd
 
-    if name not in SERIES_REPLAYED or "inplace" in kw or not isinstance(real, pd.Series):
+    known = SERIES_REPLAYED if same_rows else SERIES_SUMMARIES
+    if name not in known or "inplace" in kw or not isinstance(real, pd.Series):
         return None
     spelt = arguments(walker, args, kw)
     if spelt is None:
@@ -176,10 +202,13 @@ def series_step(
         result = quietly(getattr(real, name), *spelt[0], **spelt[1])
     except Exception:
         return None
-    if not isinstance(result, pd.Series) or not result.index.equals(real.index):
+    if not isinstance(result, pd.Series) or (same_rows and not result.index.equals(real.index)):
         return None
     return result
 
+
+# Series methods that summarise the values into another Series (`s.map(s.value_counts())`).
+SERIES_SUMMARIES = frozenset({"value_counts"})
 
 # `s.rolling(3)`, `s.expanding()`, `s.ewm(span=5)`: windows whose statistics give one value per row.
 WINDOWS = frozenset({"rolling", "expanding", "ewm"})
@@ -218,6 +247,40 @@ def window_stat(
     except Exception:
         return None
     return result if isinstance(result, pd.Series) else None
+
+
+def numpy_values(
+    walker: Walker, func: Any, args: list[Value], kw: dict[str, Value]
+) -> Value | None:
+    """`np.where(mask, 1, 0)`, `np.select([...], [...], default)` of values analysis computed
+    (masks, columns) and literals: the array numpy gives, as a vector holding its values."""
+    import numpy as np
+
+    spelt = arguments(walker, args, kw)
+    if spelt is None or not any(isinstance(a, SeriesVal | VectorVal | Seq) for a in args):
+        return None
+    try:
+        result = quietly(func, *spelt[0], **spelt[1])
+    except Exception:
+        return None
+    if not isinstance(result, np.ndarray) or result.ndim != 1:
+        return None
+    numbers = bool(np.issubdtype(result.dtype, np.number) or result.dtype == bool)
+    return VectorVal(len(result), numeric=numbers, flat=True, real=result)
+
+
+def ufunc_values(func: Any, first: Value, rest: list[Value]) -> Any:
+    """`np.log1p(s)` of a Series whose values analysis computed: the Series numpy gives."""
+    import pandas as pd
+
+    real = first.real if isinstance(first, SeriesVal) else None
+    if not isinstance(real, pd.Series) or not all(isinstance(v, Const) for v in rest):
+        return None
+    try:
+        result = quietly(func, real, *[v.value for v in rest])  # type: ignore[attr-defined]
+    except Exception:
+        return None
+    return result if isinstance(result, pd.Series) and result.index.equals(real.index) else None
 
 
 def dates(real: Any) -> bool:
@@ -367,6 +430,8 @@ def assigned(walker: Walker, frame: Frame, key: Value, value: Value) -> Any | No
         column: Any = value.value
     elif isinstance(value, SeriesVal) and _aligned(value.real, table):
         column = value.real  # computed from the frame's values (pd.cut, pd.to_datetime of a column)
+    elif isinstance(value, VectorVal) and value.real is not None and len(value.real) == len(table):
+        column = value.real  # an array row for row (np.where of the frame's own masks)
     else:
         return None
     out = table.copy()
@@ -459,6 +524,7 @@ __all__ = [
     "READ_OPTIONS",
     "REPLAYED",
     "SERIES_REPLAYED",
+    "SERIES_SUMMARIES",
     "WINDOWS",
     "WINDOW_STATS",
     "arguments",
@@ -474,11 +540,13 @@ __all__ = [
     "masked",
     "merge",
     "numeric",
+    "numpy_values",
     "quietly",
     "read",
     "replay",
     "result_of",
     "series_step",
+    "ufunc_values",
     "values_of",
     "window",
     "window_stat",

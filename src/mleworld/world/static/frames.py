@@ -328,6 +328,9 @@ def series_method(
         return SeriesVal(
             series.name, rows=series.rows, numeric=series.numeric, kind="window", real=real
         )
+    if isinstance(series, SeriesVal) and method.name == "value_counts" and not star:
+        counts = computed.series_step(walker, series.real, method.name, args, kw, same_rows=False)
+        return UNKNOWN if counts is None else SeriesVal(series.name, rows=len(counts), real=counts)
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
     if method.name == "to_numpy" and isinstance(series, SeriesVal) and series.rows is not None:

@@ -336,6 +336,8 @@ def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], s
     """`pd.cut(df[c], bins, labels=...)` / `pd.qcut`: computed for real when `c` is still
     the file's column of a frame holding all the file's rows in order and every other
     argument is a literal (its categories' text may reach an estimator: dtypes.py)."""
+    import pandas as pd
+
     from mleworld.world.static.params import literal
     from mleworld.world.static.row_counts import MISSING
 
@@ -343,26 +345,27 @@ def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], s
     if star or not isinstance(first, SeriesVal):
         return UNKNOWN
     plain = SeriesVal(first.name, rows=first.rows, origin=first.origin)
-    frame = first.origin
-    if frame is None or not frame.ordered or frame.kinds is None or first.name is None:
-        return plain
-    if frame.kinds.get(first.name) != FILE:
-        return plain
     rest = [literal(a) for a in args[1:]]
     named = {k: literal(v) for k, v in kw.items() if k != "x"}
     literals = [*rest, *named.values()]
     if any(v is MISSING for v in literals) or named.get("retbins"):
         return UNKNOWN  # an argument that is not a literal; retbins gives a tuple
-    from mleworld.world.static.dtypes import file_table
+    values = first.real if isinstance(first.real, pd.Series) else None  # computed.py's
+    frame = first.origin
+    if values is None:
+        if frame is None or not frame.ordered or frame.kinds is None or first.name is None:
+            return plain
+        if frame.kinds.get(first.name) != FILE:
+            return plain
+        from mleworld.world.static.dtypes import file_table
 
-    table = file_table(walker, frame.source)
-    if table is None or first.name not in table.columns:
-        return plain
-    import pandas as pd
-
+        table = file_table(walker, frame.source)
+        if table is None or first.name not in table.columns:
+            return plain
+        values = table[first.name]
     func = pd.qcut if how == "qcut" else pd.cut
     try:
-        plain.real = func(table[first.name], *rest, **named)
+        plain.real = func(values, *rest, **named)
     except Exception:
         return plain
     return plain

@@ -114,6 +114,21 @@ def _numpy_write(suffix: str) -> Handler:
     return handler
 
 
+def _numpy_values(name: str) -> Handler:
+    """np.where / np.select of values analysis computed: the array, with its values."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        import numpy as np
+
+        if star or (name == "where" and len(args) != 3):
+            return UNKNOWN
+        return computed.numpy_values(walker, getattr(np, name), args, kw) or UNKNOWN
+
+    return handler
+
+
 def _copy(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
@@ -283,6 +298,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("numpy", "empty"): lengths.builder,
     ("numpy", "full"): lengths.builder,
     ("numpy", "load"): _read("errno"),
+    ("numpy", "where"): _numpy_values("where"),
+    ("numpy", "select"): _numpy_values("select"),
     ("numpy", "save"): _numpy_write(".npy"),
     ("numpy", "savez"): _numpy_write(".npz"),
     ("numpy", "savez_compressed"): _numpy_write(".npz"),

@@ -100,8 +100,13 @@ def check_series(
         _run(walker, data[series.name], name, args, kw, node)
 
 
+# Besides reductions: `transform("mean")` gives each row its group's statistic (a Series
+# of the frame's rows), run for real like them when its argument is a literal.
+_GROUP_METHODS = REDUCTIONS | {"transform"}
+
+
 def group_attribute(group: GroupBy, attr: str) -> Value:
-    return Method(group, attr) if attr in REDUCTIONS else UNKNOWN
+    return Method(group, attr) if attr in _GROUP_METHODS else UNKNOWN
 
 
 def group_getitem(group: GroupBy, key: Value) -> Value:

@@ -218,6 +218,7 @@ class VectorVal(Value):
     width: int | None = None  # columns of a 2-D prediction (predict_proba: the classes fitted)
     index: bool = False  # row positions (a fold's indices): x[it] and x.iloc[it] have its length
     flat: bool = False  # surely 1-D (a single target's predict, np.zeros(n)): x[:, k] raises
+    real: Any = None  # its values, when analysis computed them (`np.where(mask, 1, 0)`)
 
 
 @dataclass(eq=False)
