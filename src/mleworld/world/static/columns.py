@@ -16,7 +16,15 @@ import inspect
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import computed, kinds, lengths, positions, row_counts, suggest
+from mleworld.world.static import (
+    computed,
+    computed_series,
+    kinds,
+    lengths,
+    positions,
+    row_counts,
+    suggest,
+)
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -264,10 +272,10 @@ def _series_dir() -> list[str]:
 def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST) -> Value:
     if attr.startswith("_"):
         return UNKNOWN
-    if attr == "dt" and series.kind is None and computed.dates(series.real):
+    if attr == "dt" and series.kind is None and computed_series.dates(series.real):
         return SeriesVal(series.name, kind="dt", real=series.real.dt)  # a column of dates
     if series.kind == "window":  # the statistics of `s.rolling(3)` and the like
-        return Method(series, attr) if attr in computed.WINDOW_STATS else UNKNOWN
+        return Method(series, attr) if attr in computed_series.WINDOW_STATS else UNKNOWN
     if series.kind is not None:
         found = kinds.datetime_attribute(series, attr)
         if series.kind == "dt" and found is UNKNOWN:

@@ -14,7 +14,7 @@ import ast
 import operator
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import computed, lengths, scalars
+from mleworld.world.static import computed_series, lengths, scalars
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.program import children
 from mleworld.world.static.values import (
@@ -111,7 +111,7 @@ class ExpressionWalker:
     def expr_BinOp(self: Walker, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
         shaped = lengths.binop(self, node.op, left, right, node)
-        shaped = computed.arithmetic(self, node.op, left, right, shaped, node)
+        shaped = computed_series.arithmetic(self, node.op, left, right, shaped, node)
         if shaped is None:
             shaped = scalars.binop(self, node.op, left, right, node)
         return shaped if shaped is not None else self.binop(node.op, left, right)
@@ -169,7 +169,7 @@ class ExpressionWalker:
             return UNKNOWN
         shaped = lengths.compare(node.ops[0], left, rights[0])
         if shaped is not None:
-            return computed.compared(node.ops[0], left, rights[0], shaped)
+            return computed_series.compared(node.ops[0], left, rights[0], shaped)
         return _compare(node.ops[0], left, rights[0])
 
     def expr_BoolOp(self: Walker, node: ast.BoolOp) -> Value:
@@ -192,7 +192,7 @@ class ExpressionWalker:
     def expr_UnaryOp(self: Walker, node: ast.UnaryOp) -> Value:
         value = self.expr(node.operand)
         if isinstance(node.op, ast.Invert):
-            return computed.inverted(value) or UNKNOWN
+            return computed_series.inverted(value) or UNKNOWN
         if isinstance(value, Const):
             try:
                 if isinstance(node.op, ast.Not):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static import (
     computed,
+    computed_series,
     dtypes,
     kinds,
     kwargs,
@@ -318,18 +319,20 @@ def series_method(
     offsets.check_method(walker, method.name, args, kw, node, star)
     series = method.owner
     if isinstance(series, SeriesVal) and series.kind == "window":  # s.rolling(3).mean()
-        if method.name not in computed.WINDOW_STATS or star:
+        if method.name not in computed_series.WINDOW_STATS or star:
             return UNKNOWN
-        real = computed.window_stat(walker, series.real, method.name, args, kw)
-        numeric = series.numeric or computed.numeric(real)
+        real = computed_series.window_stat(walker, series.real, method.name, args, kw)
+        numeric = series.numeric or computed_series.numeric(real)
         return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
-    if isinstance(series, SeriesVal) and method.name in computed.WINDOWS and not star:
-        real = computed.window(walker, series.real, method.name, args, kw)
+    if isinstance(series, SeriesVal) and method.name in computed_series.WINDOWS and not star:
+        real = computed_series.window(walker, series.real, method.name, args, kw)
         return SeriesVal(
             series.name, rows=series.rows, numeric=series.numeric, kind="window", real=real
         )
     if isinstance(series, SeriesVal) and method.name == "value_counts" and not star:
-        counts = computed.series_step(walker, series.real, method.name, args, kw, same_rows=False)
+        counts = computed_series.series_step(
+            walker, series.real, method.name, args, kw, same_rows=False
+        )
         return UNKNOWN if counts is None else SeriesVal(series.name, rows=len(counts), real=counts)
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
@@ -347,7 +350,7 @@ def series_method(
         result = SeriesVal(series.name, rows=series.rows if same else None, numeric=numeric)
         if not star:
             # Its values, computed (no `origin`: that names a column still holding its file's).
-            result.real = computed.series_step(walker, series.real, method.name, args, kw)
-            result.numeric = result.numeric or computed.numeric(result.real)
+            result.real = computed_series.series_step(walker, series.real, method.name, args, kw)
+            result.numeric = result.numeric or computed_series.numeric(result.real)
         return result
     return UNKNOWN

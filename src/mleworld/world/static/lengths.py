@@ -385,7 +385,7 @@ def numpy_call(obj: object, args: list[Value], kw: dict[str, Value]) -> Value | 
     numeric = getattr(obj, "__name__", "") != "add"  # np.add also joins text
     first = args[0]
     if isinstance(first, SeriesVal):
-        from mleworld.world.static.computed import ufunc_values
+        from mleworld.world.static.computed_series import ufunc_values
 
         real = ufunc_values(obj, first, args[1:])
         return SeriesVal(first.name, rows=first.rows, numeric=numeric, real=real)

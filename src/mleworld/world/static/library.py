@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
     computed,
+    computed_series,
     files,
     frame_sources,
     kinds,
@@ -124,7 +125,7 @@ def _numpy_values(name: str) -> Handler:
 
         if star or (name == "where" and len(args) != 3):
             return UNKNOWN
-        return computed.numpy_values(walker, getattr(np, name), args, kw) or UNKNOWN
+        return computed_series.numpy_values(walker, getattr(np, name), args, kw) or UNKNOWN
 
     return handler
 

@@ -1,0 +1,251 @@
+"""Series whose values analysis computed: one column's values through the steps that make it.
+
+A column of a frame whose values analysis knows (computed.py) carries them as
+`SeriesVal.real`. The steps programs build features with keep them: Series methods with
+literal arguments (`map`, `fillna`, `replace`, `astype`, `where`, `shift`, ...), window
+statistics (`rolling(3).mean()`), `value_counts()`, the calendar numbers of `.dt`,
+comparisons and arithmetic with literals or other known columns, `~mask`, numpy ufuncs,
+and `np.where` / `np.select` of known masks (an array holding its values). Assigned back
+into the frame (computed.assigned), they keep the frame's values known, so the detectors
+that read values see the text or NaN an engineered column holds.
+
+This module owns those steps; frames and the arguments of a step are computed.py's.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static.computed import arguments, quietly, raised
+from mleworld.world.static.values import Const, Seq, SeriesVal, Value, VectorVal
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+
+# Series methods that give one value per row from the values alone (with literal arguments):
+# a column built with them (`df["x"].fillna(0)`, `s.map({"a": 1})`) keeps the frame's values.
+SERIES_REPLAYED = frozenset(
+    {
+        "fillna", "astype", "replace", "clip", "round", "abs", "map", "isna", "notna",
+        "isnull", "notnull", "isin", "between", "where", "mask", "ffill", "bfill", "copy",
+        "shift", "diff", "rank", "cumsum", "pct_change",
+    }
+)  # fmt: skip
+
+
+def series_step(
+    walker: Walker,
+    real: Any,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    *,
+    same_rows: bool = True,
+) -> Any:
+    """`series.name(*args, **kw)` run on a Series' real values (same index, same rows; with
+    `same_rows` False a summary of them: `value_counts`); None when it cannot be. A step
+    pandas rejects gives None: the detectors of that step name it."""
+    import pandas as pd
+
+    known = SERIES_REPLAYED if same_rows else SERIES_SUMMARIES
+    if name not in known or "inplace" in kw or not isinstance(real, pd.Series):
+        return None
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
+        return None
+    try:
+        result = quietly(getattr(real, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None
+    if not isinstance(result, pd.Series) or (same_rows and not result.index.equals(real.index)):
+        return None
+    return result
+
+
+# Series methods that summarise the values into another Series (`s.map(s.value_counts())`).
+SERIES_SUMMARIES = frozenset({"value_counts"})
+
+# `s.rolling(3)`, `s.expanding()`, `s.ewm(span=5)`: windows whose statistics give one value per row.
+WINDOWS = frozenset({"rolling", "expanding", "ewm"})
+WINDOW_STATS = frozenset({"mean", "sum", "std", "var", "min", "max", "median", "count"})
+
+
+def window(walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]) -> Any:
+    """The pandas window `series.name(*args, **kw)` over a Series' real values; None when
+    it cannot be made (an argument analysis does not know, a window pandas refuses)."""
+    import pandas as pd
+
+    if name not in WINDOWS or not isinstance(real, pd.Series):
+        return None
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
+        return None
+    try:
+        return quietly(getattr(real, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None
+
+
+def window_stat(
+    walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
+) -> Any:
+    """A statistic of a window analysis made (`window`): its Series, or None."""
+    import pandas as pd
+
+    if real is None or name not in WINDOW_STATS:
+        return None
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
+        return None
+    try:
+        result = quietly(getattr(real, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None
+    return result if isinstance(result, pd.Series) else None
+
+
+def numpy_values(
+    walker: Walker, func: Any, args: list[Value], kw: dict[str, Value]
+) -> Value | None:
+    """`np.where(mask, 1, 0)`, `np.select([...], [...], default)` of values analysis computed
+    (masks, columns) and literals: the array numpy gives, as a vector holding its values."""
+    import numpy as np
+
+    spelt = arguments(walker, args, kw)
+    if spelt is None or not any(isinstance(a, SeriesVal | VectorVal | Seq) for a in args):
+        return None
+    try:
+        result = quietly(func, *spelt[0], **spelt[1])
+    except Exception:
+        return None
+    if not isinstance(result, np.ndarray) or result.ndim != 1:
+        return None
+    numbers = bool(np.issubdtype(result.dtype, np.number) or result.dtype == bool)
+    return VectorVal(len(result), numeric=numbers, flat=True, real=result)
+
+
+def ufunc_values(func: Any, first: Value, rest: list[Value]) -> Any:
+    """`np.log1p(s)` of a Series whose values analysis computed: the Series numpy gives."""
+    import pandas as pd
+
+    real = first.real if isinstance(first, SeriesVal) else None
+    if not isinstance(real, pd.Series) or not all(isinstance(v, Const) for v in rest):
+        return None
+    try:
+        result = quietly(func, real, *[v.value for v in rest])  # type: ignore[attr-defined]
+    except Exception:
+        return None
+    return result if isinstance(result, pd.Series) and result.index.equals(real.index) else None
+
+
+def dates(real: Any) -> bool:
+    """Whether values analysis computed are a Series of dates (a column `pd.to_datetime` made)."""
+    import pandas as pd
+
+    return isinstance(real, pd.Series) and bool(pd.api.types.is_datetime64_any_dtype(real.dtype))
+
+
+def numeric(real: Any) -> bool:
+    """Whether values analysis computed are surely numbers (or booleans)."""
+    import pandas as pd
+
+    return isinstance(real, pd.Series) and bool(pd.api.types.is_numeric_dtype(real.dtype))
+
+
+def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
+    """`series >= "1985-01-01"` of a Series whose values are known: the booleans, computed."""
+    import operator
+
+    from mleworld.world.static.values import Const, SeriesVal
+
+    ops = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
+           ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
+    func = ops.get(type(op))
+    if func is None or not isinstance(result, SeriesVal):
+        return result
+    for series, other, flipped in ((left, right, False), (right, left, True)):
+        if isinstance(series, SeriesVal) and series.real is not None and isinstance(other, Const):
+            try:
+                values = (
+                    quietly(func, other.value, series.real)
+                    if flipped
+                    else quietly(func, series.real, other.value)
+                )
+            except Exception:
+                return result
+            result.real = values
+            return result
+    return result
+
+
+def arithmetic(
+    walker: Walker, op: ast.operator, left: Value, right: Value, shaped: Value | None, node: ast.AST
+) -> Value | None:
+    """`df["x"] * df["y"]`, `s + 1`, `mask & other` of Series whose values are known (or a
+    literal): the result's values, computed; pandas' TypeError or ValueError is the run's."""
+    import operator
+
+    import pandas as pd
+
+    from mleworld.world.static.values import Const, SeriesVal
+
+    ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+           ast.Pow: operator.pow, ast.BitAnd: operator.and_, ast.BitOr: operator.or_}  # fmt: skip
+    func = ops.get(type(op))
+    sides = []
+    for value in (left, right):
+        if isinstance(value, SeriesVal) and isinstance(value.real, pd.Series):
+            sides.append(value.real)
+        elif isinstance(value, Const) and isinstance(value.value, int | float | bool | str):
+            sides.append(value.value)
+        else:
+            return shaped
+    if func is None or not any(isinstance(s, pd.Series) for s in sides):
+        return shaped
+    series = [s for s in sides if isinstance(s, pd.Series)]
+    if len(series) == 2 and not series[0].index.equals(series[1].index):
+        return shaped  # pandas aligns on labels: not followed here
+    try:
+        values = quietly(func, *sides)
+    except Exception as exc:
+        raised(walker, exc, node)
+        return shaped
+    if not isinstance(values, pd.Series):
+        return shaped
+    result = shaped if isinstance(shaped, SeriesVal) else SeriesVal(None, rows=len(values))
+    result.real = values
+    result.numeric = result.numeric or bool(pd.api.types.is_numeric_dtype(values.dtype))
+    return result
+
+
+def inverted(value: Value) -> Value | None:
+    """`~mask` of booleans analysis computed."""
+    import pandas as pd
+
+    from mleworld.world.static.values import SeriesVal
+
+    real = value.real if isinstance(value, SeriesVal) else None
+    if isinstance(real, pd.Series) and pd.api.types.is_bool_dtype(real.dtype):
+        return SeriesVal(None, rows=value.rows, numeric=True, real=~real)  # type: ignore[union-attr]
+    return None
+
+
+__all__ = [
+    "SERIES_REPLAYED",
+    "SERIES_SUMMARIES",
+    "WINDOWS",
+    "WINDOW_STATS",
+    "arithmetic",
+    "compared",
+    "dates",
+    "inverted",
+    "numeric",
+    "numpy_values",
+    "series_step",
+    "ufunc_values",
+    "window",
+    "window_stat",
+]
