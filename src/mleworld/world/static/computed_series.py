@@ -35,6 +35,18 @@ SERIES_REPLAYED = frozenset(
 )  # fmt: skip
 
 
+def _called(walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]) -> Any:
+    """`real.name(*args, **kw)` with the arguments as pandas gets them; None when one is not
+    known or pandas refuses the call."""
+    spelt = arguments(walker, args, kw)
+    if spelt is None:
+        return None
+    try:
+        return quietly(getattr(real, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None
+
+
 def series_step(
     walker: Walker,
     real: Any,
@@ -52,13 +64,7 @@ def series_step(
     known = SERIES_REPLAYED if same_rows else SERIES_SUMMARIES
     if name not in known or "inplace" in kw or not isinstance(real, pd.Series):
         return None
-    spelt = arguments(walker, args, kw)
-    if spelt is None:
-        return None
-    try:
-        result = quietly(getattr(real, name), *spelt[0], **spelt[1])
-    except Exception:
-        return None
+    result = _called(walker, real, name, args, kw)
     if not isinstance(result, pd.Series) or (same_rows and not result.index.equals(real.index)):
         return None
     return result
@@ -79,13 +85,7 @@ def window(walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str
 
     if name not in WINDOWS or not isinstance(real, pd.Series):
         return None
-    spelt = arguments(walker, args, kw)
-    if spelt is None:
-        return None
-    try:
-        return quietly(getattr(real, name), *spelt[0], **spelt[1])
-    except Exception:
-        return None
+    return _called(walker, real, name, args, kw)
 
 
 def window_stat(
@@ -96,13 +96,7 @@ def window_stat(
 
     if real is None or name not in WINDOW_STATS:
         return None
-    spelt = arguments(walker, args, kw)
-    if spelt is None:
-        return None
-    try:
-        result = quietly(getattr(real, name), *spelt[0], **spelt[1])
-    except Exception:
-        return None
+    result = _called(walker, real, name, args, kw)
     return result if isinstance(result, pd.Series) else None
 
 
