@@ -10,6 +10,8 @@
   gets scikit-learn's own "Input X contains NaN. LogisticRegression does not accept ...",
   also behind a column transformer and inside a search with error_score="raise" (its first
   fold); estimators that take NaN, and imputed pipelines, get nothing.
+- A random share of a frame's rows (a train_test_split part) holds NaN surely when that many
+  of the frame's rows hold one; a scaler lets NaN through to the step after it.
 - `.astype(...)` and `.copy()` of an array keep its shape, so a reshape numpy refuses is found.
 - `plt.savefig` / `fig.savefig`, `joblib.dump`, `np.save` / `np.savez` / `np.savetxt` into a
   folder the program never creates is the FileNotFoundError of the `open` they make.
@@ -36,6 +38,13 @@ NAN = (
     "train = pd.read_csv('./input/train.csv',"
     " na_values={'bill_length_mm': ['39.1', '46.5', '49.0', '45.2']})\n"
     "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm']\n"
+)
+SPLIT = (
+    READ + "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.model_selection import train_test_split\n"
+    "train['gap'] = train['year'].where(train['year'] > 3000)\n"  # NaN in every row
+    "X_tr, X_va, y_tr, y_va = train_test_split(train[NUM + ['gap']], train['species'],"
+    " test_size=0.33, random_state=0)\n"
 )
 PLOT = (
     "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
@@ -100,6 +109,16 @@ CRASHES: dict[str, tuple[str, str]] = {
         PLOT + "plt.plot([1, 2, 3])\nplt.savefig('figures/loss.png')\n",
         "files",
     ),
+    "split_part_holds_nan_rows": (
+        SPLIT + "LogisticRegression(max_iter=300).fit(X_tr, y_tr)\n",
+        "dtypes",
+    ),
+    "scaler_lets_nan_through": (
+        SPLIT + "from sklearn.pipeline import make_pipeline\n"
+        "from sklearn.preprocessing import StandardScaler\n"
+        "make_pipeline(StandardScaler(), LogisticRegression(max_iter=300)).fit(X_tr, y_tr)\n",
+        "dtypes",
+    ),
     "model_dumped_into_a_missing_folder": (
         READ + "import joblib\nfrom sklearn.linear_model import LogisticRegression\n"
         "model = LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n"
@@ -138,6 +157,12 @@ VALID: dict[str, str] = {
         "HistGradientBoostingClassifier(max_iter=5).fit(train[NUM], train['species'])\n"
         "make_pipeline(SimpleImputer(), LogisticRegression(max_iter=500))"
         ".fit(train[NUM], train['species'])\n"
+    ),
+    "split_part_filled_before_the_fit": (
+        SPLIT + "X_tr = X_tr.fillna(0)\nLogisticRegression(max_iter=300).fit(X_tr, y_tr)\n"
+    ),
+    "split_part_filled_in_place": (
+        SPLIT + "X_tr.fillna(0, inplace=True)\nLogisticRegression(max_iter=300).fit(X_tr, y_tr)\n"
     ),
     "models_and_arrays_saved_where_the_folder_exists": (
         READ + "import os\nimport joblib\nimport numpy as np\n"

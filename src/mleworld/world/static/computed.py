@@ -30,6 +30,7 @@ from mleworld.world.static.values import (
     Const,
     DictVal,
     Frame,
+    Number,
     Seq,
     SeriesVal,
     Value,
@@ -110,7 +111,7 @@ def _argument(walker: Walker, value: Value) -> Any:
         return _MISSING if table is None else table
     if isinstance(value, SeriesVal) and value.kind is None:  # `s.where(s > 0, 1)`, `s.map(t)`
         return value.real if value.real is not None else _MISSING
-    if isinstance(value, VectorVal):
+    if isinstance(value, VectorVal | Number):  # np.where(...) values, a column's median
         return value.real if value.real is not None else _MISSING
     if (
         isinstance(value, Seq)

@@ -18,7 +18,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import arguments, quietly, raised
-from mleworld.world.static.values import Const, Seq, SeriesVal, Value, VectorVal
+from mleworld.world.static.values import Const, Number, Seq, SeriesVal, Value, VectorVal
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -33,6 +33,32 @@ SERIES_REPLAYED = frozenset(
         "shift", "diff", "rank", "cumsum", "pct_change",
     }
 )  # fmt: skip
+
+
+# Reductions of a column to one number (`df["x"].fillna(df["x"].median())`).
+STATISTICS = frozenset(
+    {"mean", "median", "std", "var", "min", "max", "sum", "quantile", "count", "nunique"}
+)
+
+
+def statistic(
+    walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
+) -> Value | None:
+    """A column's statistic computed from its real values: a Number holding it (typed as
+    Python names it, "numpy.float64"), or None."""
+    import numbers
+
+    import numpy as np
+    import pandas as pd
+
+    if name not in STATISTICS or not isinstance(real, pd.Series):
+        return None
+    value = _called(walker, real, name, args, kw)
+    if not isinstance(value, numbers.Number) or isinstance(value, bool | np.bool_):
+        return None
+    kind = type(value)
+    typed = f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
+    return Number(typed, real=value)
 
 
 def _called(walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]) -> Any:
@@ -230,6 +256,7 @@ def inverted(value: Value) -> Value | None:
 __all__ = [
     "SERIES_REPLAYED",
     "SERIES_SUMMARIES",
+    "STATISTICS",
     "WINDOWS",
     "WINDOW_STATS",
     "arithmetic",
@@ -239,6 +266,7 @@ __all__ = [
     "numeric",
     "numpy_values",
     "series_step",
+    "statistic",
     "ufunc_values",
     "window",
     "window_stat",

@@ -69,6 +69,8 @@ _NUMERIC_PREPROCESSORS = frozenset(
 )
 # Steps run for real on the data (from the program's own arguments) before the next is judged.
 _REBUILT_STEPS = frozenset({"ColumnTransformer", "OneHotEncoder", "OrdinalEncoder"})
+# Scalers that let NaN through (fitted on the other values): the step after them meets it.
+_NAN_KEEPING = frozenset({"StandardScaler", "MinMaxScaler", "MaxAbsScaler", "RobustScaler"})
 # Estimators that take categories from a frame's dtypes but need numbers in an array.
 _ARRAY_ONLY = frozenset({"HistGradientBoostingClassifier", "HistGradientBoostingRegressor"})
 
@@ -142,6 +144,8 @@ def check_fit(
         _check_lightgbm(walker, _values(walker, X, dtypes_only=True), node)
         return
     data = _values(walker, X)
+    if data is None and rows is None:
+        data = sampled(X)
     if data is None:
         return
     if rows is not None:
@@ -182,6 +186,11 @@ def check_fit(
             if missing is not None:
                 walker.emit("dtypes", "ValueError", missing, node, CONFIDENCE)
                 return
+            if name in _NAN_KEEPING and step is not steps[-1]:
+                data, _ = _transformed(step, data)  # scaled, NaN kept: on to the next step
+                if data is None:
+                    return
+                continue
             if any(isinstance(t, pd.CategoricalDtype) for t in getattr(data, "dtypes", ())):
                 message = _category_fit(step, data)
                 if message is not None:
@@ -231,6 +240,31 @@ def _nan_error(step: Instance, data: Any) -> str | None:
     except Exception:
         return None
     return None
+
+
+# A fit on a random share of rows is judged on all of them when the share surely holds a
+# row with NaN: the chance it holds none, (1 - share) ** rows with NaN, is below this.
+SAMPLE_DOUBT = 0.01
+
+
+def sampled(X: Value) -> Any | None:
+    """The numbers a frame's rows are a random share of (a train_test_split part, a fold's
+    training rows), when every share like it surely meets a row with NaN; else None."""
+    import pandas as pd
+
+    if not isinstance(X, Frame) or X.sample_of is None or not X.exact or not X.columns:
+        return None
+    table, share = X.sample_of
+    names = list(X.columns)
+    if not set(names) <= set(table.columns):
+        return None
+    data = table[names]
+    if not all(pd.api.types.is_numeric_dtype(t) for t in data.dtypes):
+        return None  # text: which cell numpy meets first depends on the rows drawn
+    with_nan = int(data.isna().to_numpy().any(axis=1).sum())
+    if with_nan == 0 or (1.0 - share) ** with_nan > SAMPLE_DOUBT:
+        return None
+    return data
 
 
 def _values(walker: Walker, X: Value, dtypes_only: bool = False) -> Any | None:

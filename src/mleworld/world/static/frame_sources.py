@@ -229,6 +229,7 @@ def split(
     for arr in args:
         if isinstance(arr, Frame) and arr.columns is not None and arr.is_frame:
             parts.extend([kinds.subset(arr, arr.copy()), kinds.subset(arr, arr.copy())])
+            row_counts.sampled_parts(walker, arr, parts[-2:], sizes, kw)
         elif isinstance(arr, SeriesVal):
             parts.extend([SeriesVal(arr.name), SeriesVal(arr.name)])
         else:

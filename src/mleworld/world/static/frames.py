@@ -342,6 +342,10 @@ def series_method(
         return UNKNOWN
     if method.name == "astype" and not star:
         dtypes.check_astype(walker, series, args, kw, node)
+    if method.name in computed_series.STATISTICS and not star:
+        number = computed_series.statistic(walker, series.real, method.name, args, kw)
+        if number is not None:
+            return number
     if method.name in _SERIES_SAME_ROWS or method.name in _SERIES_FEWER_ROWS:
         if is_true(kw.get("inplace")):
             return Const(None)

@@ -13,6 +13,7 @@ dtype-only error would be is known too: reductions.py builds a stand-in frame
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -382,12 +383,15 @@ def datetime_attribute(series: SeriesVal, attr: str) -> Value:
 
 
 def _real_attribute(real: Any, attr: str) -> Any:
+    """`real.attr` (pandas' deprecation warnings silenced: a prediction prints nothing)."""
     if real is None:
         return None
-    try:
-        return getattr(real, attr)
-    except Exception:
-        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return getattr(real, attr)
+        except Exception:
+            return None
 
 
 def plain_dtype(dtype: Any) -> bool:

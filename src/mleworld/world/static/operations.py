@@ -148,7 +148,7 @@ class OperationWalker:
     def getitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> Value:
         rows = row_counts.taken(base, key) if not isinstance(base, Frame) else None
         if rows is None and isinstance(base, Method) and base.name == "iloc":
-            rows = row_counts.taken(base.owner, key)
+            rows = row_counts.taken(base.owner, key, self)
         if rows is not None:
             return rows
         if isinstance(base, Frame):

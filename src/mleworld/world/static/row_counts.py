@@ -190,7 +190,7 @@ def _default(cls: type, name: str) -> object:
     return None if param is None else param.default
 
 
-def taken(base: Value, key: Value) -> Value | None:
+def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None:
     """`x[idx]` / `x.iloc[idx]` with row positions `idx` of a known length: that many rows."""
     if not isinstance(key, VectorVal) or not key.index or key.ndim != 1:
         return None
@@ -204,8 +204,42 @@ def taken(base: Value, key: Value) -> Value | None:
     if isinstance(base, Frame) and base.is_frame:
         result = base.copy()
         result.rows = n
+        if walker is not None:
+            _sample(walker, result, base, n)
         return result
     return None
+
+
+def _sample(walker: Walker, part: Frame, whole: Frame, rows: int) -> None:
+    """`part` holds `rows` rows drawn by fold positions from `whole`, whose values (or those
+    it is itself a sample of) analysis knows."""
+    from mleworld.world.static.computed import values_of
+
+    table = whole.sample_of[0] if whole.sample_of is not None else values_of(walker, whole)
+    if table is not None and len(table):
+        part.sample_of = (table, rows / len(table))
+
+
+def sampled_parts(
+    walker: Walker,
+    whole: Frame,
+    parts: list[Value],
+    sizes: tuple[int, int] | None,
+    kw: dict[str, Value],
+) -> None:
+    """train_test_split's parts of a frame with known values: random shares of its rows
+    (not with shuffle=False: then the parts are its first and last rows)."""
+    from mleworld.world.static.computed import values_of
+
+    shuffle = kw.get("shuffle")
+    if sizes is None or (isinstance(shuffle, Const) and shuffle.value is False):
+        return
+    table = values_of(walker, whole)
+    if table is None or not len(table):
+        return
+    for part, n in zip(parts, sizes, strict=True):
+        if isinstance(part, Frame):
+            part.sample_of = (table, n / len(table))
 
 
 def _labels(cls: type) -> bool:

@@ -40,10 +40,11 @@ class Const(Value):
 
 @dataclass(eq=False)
 class Number(Value):
-    """A number whose value is unknown and whose type is known, named as Python's messages
-    name it: "float", "int", "numpy.float64" (scalars.py)."""
+    """A number whose type is known, named as Python's messages name it: "float", "int",
+    "numpy.float64" (scalars.py); its value only when analysis computed it."""
 
     type_name: str
+    real: Any = None  # `df["x"].median()` of a column whose values are known (computed_series)
 
 
 @dataclass(eq=False)
@@ -158,6 +159,16 @@ class Frame(Value):
     parts: dict[str, int] | None = None
     # its values as pandas computed them from the files' (computed.py), while `pristine`
     table: Any = None
+    # (values, share): its rows are a random share of those values' rows (a train_test_split
+    # part, a fold's training rows), while its columns stay theirs (dtypes.sampled)
+    sample_of: tuple[Any, float] | None = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Whatever changes the frame in place (clearing `pristine` or its `kinds`) ends what
+        # its rows are a sample of: the values it was drawn from are no longer its own.
+        if (name == "pristine" and value is False) or (name == "kinds" and value is None):
+            object.__setattr__(self, "sample_of", None)
+        object.__setattr__(self, name, value)
 
     def has(self, name: str) -> bool:
         return self.columns is not None and name in self.columns
