@@ -3,7 +3,8 @@
 `df["x"].map({...})`, `.fillna(0)`, `.replace(...)`, `.astype(...)`, `.clip(...)`,
 `.where(mask, 0)`, window statistics (`.rolling(3).mean()`, `.shift(1)`), the calendar
 numbers of `.dt` (of `pd.to_datetime(...)` or of a column of dates), `np.where` /
-`np.select` of masks, numpy ufuncs, `value_counts()` and a groupby's `transform("mean")`
+`np.select` of masks, numpy ufuncs, `value_counts()`, a groupby's `transform("mean")` and a
+column's statistics (`fillna(s.median())`)
 are run for real on the column's values, so
 a frame that gets such a column assigned still holds its values: NaN that `map` leaves
 for a category the dict lacks, or text that `replace` leaves behind, is seen where it
@@ -69,9 +70,21 @@ CRASHES: dict[str, tuple[str, str]] = {
         "LogisticRegression(max_iter=500).fit(train[['mass_dev', 'dream']], train['species'])\n",
         "dtypes",
     ),
+    "median_fill_of_one_column_keeps_the_others_nan": (
+        READ + "train['a'] = train['bill_length_mm'].where(train['year'] > 2007)\n"
+        "train['b'] = train['bill_depth_mm'].where(train['year'] > 2008)\n"
+        "train['a'] = train['a'].fillna(train['a'].median())\n"
+        "LogisticRegression(max_iter=500).fit(train[['a', 'b']], train['species'])\n",
+        "dtypes",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "median_fills_every_gap": (
+        READ + "train['a'] = train['bill_length_mm'].where(train['year'] > 2007)\n"
+        "train['a'] = train['a'].fillna(train['a'].median())\n"
+        "LogisticRegression(max_iter=500).fit(train[['a', 'year']], train['species'])\n"
+    ),
     "select_frequencies_and_group_means": (
         READ + "import numpy as np\n"
         "train['kind'] = np.select([train['year'] == 2007, train['year'] == 2008], [0, 1], 2)\n"
