@@ -21,12 +21,9 @@ params.py's and dtypes.py's.
 from __future__ import annotations
 
 import ast
-import contextlib
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.params import literal
-from mleworld.world.static.report import Finding
 from mleworld.world.static.values import Const, Instance, Value
 
 if TYPE_CHECKING:
@@ -55,26 +52,13 @@ def message(groups: list[tuple[int, str]]) -> str:
     )
 
 
-@contextlib.contextmanager
-def _held(walker: Walker) -> Iterator[list[Finding]]:
-    """The findings the checks inside make, taken back out of the walk's list."""
-    start, keys = len(walker.found), dict(walker._keys)
-    held: list[Finding] = []
-    try:
-        yield held
-    finally:
-        held.extend(walker.found[start:])
-        del walker.found[start:]
-        walker._keys = keys
-
-
 def _data_error(
     walker: Walker, estimator: Instance, X: Value, node: ast.AST, rows: Any
 ) -> str | None:
     """The last line of the ValueError text cells make a fit on `rows` of `X` raise (None: none)."""
     from mleworld.world.static import dtypes
 
-    with _held(walker) as held:
+    with walker.held() as held:
         dtypes.check_fit(walker, estimator, X, node, rows)
     for finding in held:
         same_everywhere = not any(part in finding.message for part in _ROW_DEPENDENT)

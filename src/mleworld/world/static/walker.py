@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +134,19 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self._keys[key] = finding
         self.found.append(finding)
         return finding
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[list[Finding]]:
+        """The findings made inside, taken back out of the walk's (a check asked on the side,
+        whose findings another detector words: fit_failures.py)."""
+        start, keys = len(self.found), dict(self._keys)
+        held: list[Finding] = []
+        try:
+            yield held
+        finally:
+            held.extend(self.found[start:])
+            del self.found[start:]
+            self._keys = keys
 
     def source_line(self, line: int | None) -> str:
         if line is None or not 1 <= line <= len(self.lines):
