@@ -286,7 +286,7 @@ class FastWorldModel:
                 runtime = float(np.expm1(self.runtime_head.crash_log_runtime))
             metric = None if certain or not math.isfinite(metrics[i]) else float(metrics[i])
             p_finished = float(dist[self.vocab.index(CLEAN)])
-            if there is None and _leaves_submission(report, first):
+            if there is None and report.leaves_submission(first):
                 # The crash static analysis found comes after the submission is written.
                 p_finished += float(dist[self.vocab.index(first.exc_type)])
             p_submission = self.submission_head.probability(
@@ -427,11 +427,6 @@ class FastWorldModel:
     def observed(self) -> dict[str, int]:
         """Real runs observed per task (online learning)."""
         return {task: len(records) for task, records in self._observed.items()}
-
-
-def _leaves_submission(report: Any, finding: Any) -> bool:
-    leaves = getattr(report, "leaves_submission", None)
-    return bool(leaves is not None and leaves(finding))
 
 
 def _import_failure(finding: Any) -> bool:

@@ -13,7 +13,6 @@ dtype-only error would be is known too: reductions.py builds a stand-in frame
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -334,9 +333,10 @@ def qcut(walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, sta
 
 
 def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], star: bool) -> Value:
-    """`pd.cut(df[c], bins, labels=...)` / `pd.qcut`: computed for real when `c` is still
-    the file's column of a frame holding all the file's rows in order and every other
-    argument is a literal (its categories' text may reach an estimator: dtypes.py)."""
+    """`pd.cut(df[c], bins, labels=...)` / `pd.qcut`: computed for real when every other
+    argument is a literal and the column's values are known: computed by analysis
+    (computed_series.py), or still the file's column of a frame holding all the file's rows
+    in order (its categories' text may reach an estimator: dtypes.py)."""
     import pandas as pd
 
     from mleworld.world.static.params import literal
@@ -384,14 +384,14 @@ def datetime_attribute(series: SeriesVal, attr: str) -> Value:
 
 def _real_attribute(real: Any, attr: str) -> Any:
     """`real.attr` (pandas' deprecation warnings silenced: a prediction prints nothing)."""
+    from mleworld.world.static.computed import quietly
+
     if real is None:
         return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return getattr(real, attr)
-        except Exception:
-            return None
+    try:
+        return quietly(getattr, real, attr)
+    except Exception:
+        return None
 
 
 def plain_dtype(dtype: Any) -> bool:
