@@ -143,3 +143,85 @@ def test_the_estimate_is_the_median_of_a_log_normal() -> None:
     # P(over) at limit L for a median m is 1 - Phi(ln(L/m) / sigma): symmetric in log space
     assert p_over(20.0, 10.0) == pytest.approx(1.0 - p_over(5.0, 10.0))
     assert math.isclose(p_over(0.0, 10.0), 0.0)
+
+
+def _text_task(root: Path, words: int, classes: int) -> Path:
+    """A task folder of 400 reviews of `words` distinct words each, labelled with `classes`."""
+    public = root / f"text_{words}_{classes}"
+    public.mkdir()
+    lines = ["id,review,label,size"]
+    for i in range(400):
+        review = " ".join(f"w{(i * 7 + k) % 997}x" for k in range(words))
+        lines.append(f"{i},{review},c{i % classes},{i % 13}")
+    (public / "train.csv").write_text("\n".join(lines) + "\n")
+    return public
+
+
+TEXT_HEAD = (
+    "import pandas as pd\n"
+    "import scipy.sparse as sp\n"
+    "from sklearn.ensemble import GradientBoostingClassifier, RandomForestClassifier\n"
+    "from sklearn.ensemble import HistGradientBoostingClassifier\n"
+    "from sklearn.feature_extraction.text import TfidfVectorizer\n"
+    "from sklearn.model_selection import KFold, cross_val_score\n"
+    "from sklearn.pipeline import make_pipeline\n"
+    "df = pd.read_csv('./input/train.csv')\n"
+)
+
+
+def test_a_boosted_fit_grows_a_tree_per_class_and_round(tmp_path: Path) -> None:
+    fit = "HistGradientBoostingClassifier(max_iter=50).fit(df[['size']], df['label'])\n"
+    binary = work_seconds(TEXT_HEAD + fit, _text_task(tmp_path, 5, 2))
+    ten = work_seconds(TEXT_HEAD + fit, _text_task(tmp_path, 5, 10))
+    assert binary > 0 and ten / binary == pytest.approx(10.0, rel=0.01)
+    cv = "cross_val_score(GradientBoostingClassifier(), df[['size']], df['label'], cv=4)\n"
+    assert work_seconds(TEXT_HEAD + cv, _text_task(tmp_path, 6, 4)) == pytest.approx(
+        4 * work_seconds(TEXT_HEAD + cv, _text_task(tmp_path, 6, 2)), rel=0.01
+    )
+    # a forest grows the same trees whatever the number of classes
+    forest = "RandomForestClassifier().fit(df[['size']], df['label'])\n"
+    assert work_seconds(TEXT_HEAD + forest, _text_task(tmp_path, 7, 2)) == pytest.approx(
+        work_seconds(TEXT_HEAD + forest, _text_task(tmp_path, 7, 10))
+    )
+
+
+def test_a_model_on_tf_idf_pays_for_the_terms_a_row_holds(tmp_path: Path) -> None:
+    short, long = _text_task(tmp_path, 10, 2), _text_task(tmp_path, 40, 2)
+    pipeline = (
+        "model = make_pipeline(TfidfVectorizer(), GradientBoostingClassifier())\n"
+        "model.fit(df['review'], df['label'])\n"
+    )
+    base = work_seconds(TEXT_HEAD + pipeline, short)
+    assert work_seconds(TEXT_HEAD + pipeline, long) / base == pytest.approx(4.0, rel=0.01)
+    capped = pipeline.replace("TfidfVectorizer()", "TfidfVectorizer(max_features=5)")
+    assert work_seconds(TEXT_HEAD + capped, long) / base == pytest.approx(0.5, rel=0.01)
+    # bigrams add terms of their own
+    bigrams = pipeline.replace("TfidfVectorizer()", "TfidfVectorizer(ngram_range=(1, 2))")
+    assert work_seconds(TEXT_HEAD + bigrams, short) > 1.5 * base
+    # the same matrix made by the program, stacked with another and cut into folds
+    by_hand = (
+        "vec = TfidfVectorizer()\n"
+        "X = vec.fit_transform(df['review'])\n"
+        "X = sp.hstack([X, TfidfVectorizer(max_features=5).fit_transform(df['review'])])\n"
+        "for tr, va in KFold(n_splits=2).split(df):\n"
+        "    GradientBoostingClassifier().fit(X[tr], df['label'].values[tr])\n"
+    )
+    # two fits on (10 + 5) terms a row, against one fit on 10 terms
+    assert work_seconds(TEXT_HEAD + by_hand, short) / base == pytest.approx(3.0, rel=0.01)
+
+
+def test_a_fold_loop_counts_its_folds_however_it_is_spelled(data_dir: Path) -> None:
+    def fits(program: str) -> float:
+        return sum(fit.count for fit in analyze(program, data_dir).work)
+
+    body = "    RandomForestClassifier(n_estimators=100).fit(X.iloc[tr], y.iloc[tr])\n"
+    spelled = [
+        "kf = KFold(n_splits=4)\nfor tr, va in kf.split(X):\n",
+        "kf = KFold(n_splits=4)\nfor i, (tr, va) in enumerate(kf.split(X, y)):\n",
+        "for tr, va in KFold(n_splits=4, shuffle=True).split(X):\n",
+        "for tr, va in list(KFold(4).split(X)):\n",
+    ]
+    for loop in spelled:
+        assert fits(HEAD + loop + body) == 4.0, loop
+    repeated = "for tr, va in RepeatedKFold(n_splits=4, n_repeats=3).split(X):\n"
+    assert fits(HEAD + repeated + body) == 12.0

@@ -54,6 +54,8 @@ ROUNDS_PARAM = {
     "mlp": ("max_iter", 200),
 }
 
+BOOSTING = frozenset({"gbm", "hgb", "lgbm"})
+
 
 def family_of(name: str) -> str | None:
     """The family of an estimator class name; None for classes that are not estimators we cost."""
@@ -77,6 +79,7 @@ class Fit:
     count: float = 1.0
     params: dict[str, Any] = field(default_factory=dict)  # literal parameters that change cost
     classifier: bool = False
+    classes: int | None = None  # the classes a classifier's fit sees, when known
     line: int | None = None
     order_line: int | None = None
     label: str = ""
@@ -89,6 +92,7 @@ class Fit:
             "features": round(self.features, 1),
             "rounds": round(self.rounds, 1),
             "count": round(self.count, 2),
+            "classes": self.classes,
             "line": self.line,
             "label": self.label,
         }
@@ -124,9 +128,21 @@ def _depth(fit: Fit, default: float | None) -> float:
     return full
 
 
+def trees_per_round(fit: Fit) -> float:
+    """Trees a boosting round grows: one per class past two classes, else one.
+
+    A multiclass booster (scikit-learn's, LightGBM's, XGBoost's) fits a tree for each
+    class's log-odds every round, so ten classes cost ten times a binary target.
+    """
+    if fit.family in BOOSTING and fit.classifier and fit.classes is not None and fit.classes > 2:
+        return float(fit.classes)
+    return 1.0
+
+
 def units(fit: Fit) -> float:
     """Work units of one fit (see the module docstring); its family's cost per unit makes seconds."""
-    n, f, r = max(fit.rows, 1.0), max(fit.features, 1.0), max(fit.rounds, 1.0)
+    n, f = max(fit.rows, 1.0), max(fit.features, 1.0)
+    r = max(fit.rounds, 1.0) * trees_per_round(fit)
     family = fit.family
     if family == "forest":
         # extremely randomized trees draw thresholds instead of sorting for the best one

@@ -25,6 +25,7 @@ from mleworld.world.static import (
     positions,
     reductions,
     scalars,
+    text_terms,
     work,
 )
 from mleworld.world.static.values import (
@@ -149,11 +150,15 @@ def call_method(
             owner.fitted = True
         lengths.check_empty(walker, owner, method.name, args, kw, node)
         features_in.check_predict(walker, owner, method.name, args, kw, node)
-        work.on_fit(walker, owner, method.name, args, node)
+        y_arg = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)
+        work.on_fit(walker, owner, method.name, args, node, y_arg)
         for value in [*args, *kw.values()]:
             release(value)
         if method.name in ("fit", "set_params"):
             return owner
+        text = text_terms.transformed(walker, owner, method.name, args)
+        if text is not UNKNOWN:
+            return text
         return number or lengths.predicted(owner, method.name, args, kw)
     if isinstance(owner, Seq):
         return _list_method(walker, owner, method.name, args)

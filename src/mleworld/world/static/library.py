@@ -26,6 +26,7 @@ from mleworld.world.static import (
     lengths,
     offsets,
     params,
+    text_terms,
     work,
 )
 from mleworld.world.static.values import (
@@ -278,6 +279,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("sklearn.model_selection", "cross_val_score"): work.cross_val,
     ("sklearn.model_selection", "cross_validate"): work.cross_val,
     ("sklearn.model_selection", "cross_val_predict"): work.cross_val,
+    ("scipy.sparse", "hstack"): text_terms.hstack,
     ("lightgbm", "train"): work.lgb_train(None),
     ("lightgbm", "cv"): work.lgb_train(5.0),
     ("builtins", "open"): _open,

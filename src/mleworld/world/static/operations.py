@@ -45,6 +45,7 @@ from mleworld.world.static.values import (
     PathVal,
     Seq,
     SeriesVal,
+    TextMatrix,
     UserInstance,
     Value,
     VectorVal,
@@ -158,6 +159,8 @@ class OperationWalker:
         if isinstance(base, ArrayVal):
             positions.array_columns(self, base, key, node)
             return UNKNOWN
+        if isinstance(base, TextMatrix):
+            return TextMatrix(base.terms)  # some of its rows (a fold's)
         if isinstance(base, VectorVal):
             lengths.too_many_indices(self, base, node)
             if base.width is not None:

@@ -206,6 +206,14 @@ class ArrayVal(Value):
 
 
 @dataclass(eq=False)
+class TextMatrix(Value):
+    """A text vectorizer's sparse output: the terms a row holds on average (text_terms.py)."""
+
+    terms: float
+    rows: int | None = None
+
+
+@dataclass(eq=False)
 class SeriesVal(Value):
     """A pandas Series (a column of a tracked frame)."""
 

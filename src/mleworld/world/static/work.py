@@ -24,10 +24,21 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import pandas as pd
+
 from mleworld.world.runtime.costs import ROUNDS_PARAM, Fit, family_of
-from mleworld.world.static import boosters, dtypes, files
+from mleworld.world.static import boosters, dtypes, files, text_terms
 from mleworld.world.static.params import literal
-from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, SeriesVal, Value
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    Frame,
+    Instance,
+    SeriesVal,
+    Value,
+    VectorVal,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -49,6 +60,11 @@ _COST_KEYS = frozenset(
     }
 )
 _MAX_CANDIDATES = 5000
+_MAX_CLASSES = 200
+# Wrappers a loop's iterable passes through without changing how many items it yields.
+_PASS_THROUGH = frozenset(
+    {"enumerate", "list", "tuple", "tqdm"}
+)  # more distinct values than this are not class labels
 _EARLY_STOP_ROUNDS = 10  # rounds an early-stopped booster runs per round of patience, roughly
 _DEFAULT_PATIENCE = 50
 
@@ -87,9 +103,13 @@ def task_shape(data_dir: Path | None) -> tuple[float, float]:
     return float(max(rows, 1)), float(max(cols - 2, 1))  # less an id and the target
 
 
-def shape_of(walker: Walker, value: Value) -> tuple[float, float]:
-    """(rows, features) of what a fit is given: the frame's file and columns when known."""
+def shape_of(walker: Walker, value: Value, estimator: Value = UNKNOWN) -> tuple[float, float]:
+    """(rows, features) of what a fit is given: the frame's file and columns when known;
+    for text, the terms per row a vectorizer (the estimator's own, or one before) makes."""
     rows, features = task_shape(walker.data_dir)
+    terms = text_terms.features(walker, estimator, value)
+    if terms is not None:
+        return (float(value.rows) if getattr(value, "rows", None) else rows), terms
     if isinstance(value, Frame):
         where, real = files.classify(value.source, walker.data_dir)
         shape = table_shape(real) if where == "input" and real is not None else None
@@ -161,6 +181,7 @@ def _fit_for(
     count: float,
     node: ast.AST,
     label: str,
+    classes: int | None = None,
 ) -> Fit | None:
     family = family_of(inst.cls.__name__)
     if family is None:
@@ -183,6 +204,7 @@ def _fit_for(
         count=count * walker.work_scale,
         params={k: v for k, v in merged.items() if k in _COST_KEYS},
         classifier=_is_classifier(inst.cls),
+        classes=classes,
         line=getattr(node, "lineno", None),
         order_line=walker.top_line,
         label=label,
@@ -198,21 +220,57 @@ def _record(
     node: ast.AST,
     label: str,
     candidates: list[tuple[dict[str, Any], float]] | None = None,
+    classes: int | None = None,
 ) -> None:
     for step, times in _steps(inst):
         for params, weight in candidates or [({}, 1.0)]:
             own = {k.rpartition("__")[2]: v for k, v in params.items()}
-            fit = _fit_for(walker, step, own, rows, features, count * times * weight, node, label)
+            times_weight = count * times * weight
+            fit = _fit_for(walker, step, own, rows, features, times_weight, node, label, classes)
             if fit is not None:
                 walker.work.append(fit)
 
 
-def on_fit(walker: Walker, owner: Instance, method: str, args: list[Value], node: ast.Call) -> None:
-    """`owner.fit(X, ...)`: a search fits candidates x folds; anything else fits its steps once."""
+def target_classes(walker: Walker, y: Value) -> int | None:
+    """How many classes target `y` holds, counted in its file column or its computed values.
+
+    For cost only: a fold's or a split's part of a column is taken to hold the whole
+    column's classes. None when unknown, or when there are so many that `y` is surely
+    not a class label (a classifier then fails before it fits anything).
+    """
+    values: Any = None
+    if isinstance(y, SeriesVal) and y.origin is not None and y.name is not None:
+        table = y.origin.table
+        if table is None:
+            table = dtypes.file_table(walker, y.origin.source)
+        if table is not None and y.name in table.columns:
+            values = table[y.name]
+    elif isinstance(y, SeriesVal | VectorVal) and y.real is not None:
+        values = y.real
+    if values is None:
+        return None
+    try:
+        count = int(pd.Series(np.asarray(values).ravel()).nunique())
+    except (TypeError, ValueError):
+        return None
+    return count if 1 < count <= _MAX_CLASSES else None
+
+
+def on_fit(
+    walker: Walker,
+    owner: Instance,
+    method: str,
+    args: list[Value],
+    node: ast.Call,
+    y: Value = UNKNOWN,
+) -> None:
+    """`owner.fit(X, y)`: a search fits candidates x folds; anything else fits its steps once."""
     if method not in ("fit", "fit_transform", "fit_predict"):
         return
-    rows, features = shape_of(walker, args[0] if args else UNKNOWN)
     name = owner.cls.__name__
+    estimator = owner.given.get("estimator") if name in _SEARCHES else owner
+    rows, features = shape_of(walker, args[0] if args else UNKNOWN, estimator or UNKNOWN)
+    classes = target_classes(walker, y)
     if name in _SEARCHES:
         estimator = owner.given.get("estimator")
         if not isinstance(estimator, Instance):
@@ -222,10 +280,11 @@ def on_fit(walker: Walker, owner: Instance, method: str, args: list[Value], node
         if "Halving" in name:
             k /= 3.0  # successive halving fits most candidates on a fraction of the rows
         label = f"{name}: {sum(w for _, w in grid):.0f} candidates x {k:.0f} folds"
-        _record(walker, estimator, rows * (k - 1) / max(k, 1.0), features, k, node, label, grid)
-        _record(walker, estimator, rows, features, 1.0, node, f"{name}: refit")
+        part = rows * (k - 1) / max(k, 1.0)
+        _record(walker, estimator, part, features, k, node, label, grid, classes)
+        _record(walker, estimator, rows, features, 1.0, node, f"{name}: refit", classes=classes)
         return
-    _record(walker, owner, rows, features, 1.0, node, f"{name}.{method}")
+    _record(walker, owner, rows, features, 1.0, node, f"{name}.{method}", classes=classes)
 
 
 def _candidates(search: Instance) -> list[tuple[dict[str, Any], float]]:
@@ -278,10 +337,11 @@ def cross_val(
     dtypes.check_cross_val(
         walker, estimator, X, node, y, args[3] if len(args) > 3 else kw.get("cv")
     )
-    rows, features = shape_of(walker, X)
+    rows, features = shape_of(walker, X, estimator)
     k = folds(args[3] if len(args) > 3 else kw.get("cv"), rows)
     label = f"cross-validation: {k:.0f} folds"
-    _record(walker, estimator, rows * (k - 1) / max(k, 1.0), features, k, node, label)
+    part = rows * (k - 1) / max(k, 1.0)
+    _record(walker, estimator, part, features, k, node, label, classes=target_classes(walker, y))
     return UNKNOWN
 
 
@@ -344,14 +404,15 @@ def trips(walker: Walker, iterable: ast.expr, value: Value) -> float:
     """How many times a loop analysis walks once will really run (1 when it cannot tell)."""
     if isinstance(iterable, ast.Call):
         func = iterable.func
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr == "split"
-            and isinstance(func.value, ast.Name)
-        ):
-            splitter = peek(walker, func.value.id)
-            if isinstance(splitter, Instance):
-                return splits(splitter, task_shape(walker.data_dir)[0])
+        if isinstance(func, ast.Name) and func.id in _PASS_THROUGH and iterable.args:
+            return trips(walker, iterable.args[0], UNKNOWN)  # enumerate(kf.split(X)), ...
+        if isinstance(func, ast.Attribute) and func.attr == "split":
+            if isinstance(func.value, ast.Name):
+                splitter = peek(walker, func.value.id)
+                if isinstance(splitter, Instance):
+                    return splits(splitter, task_shape(walker.data_dir)[0])
+            if isinstance(func.value, ast.Call):
+                return _inline_splits(func.value)
         if isinstance(func, ast.Attribute) and func.attr in ("iterrows", "itertuples"):
             return task_shape(walker.data_dir)[0]
         if isinstance(func, ast.Name) and func.id == "range":
@@ -366,6 +427,20 @@ def trips(walker: Walker, iterable: ast.expr, value: Value) -> float:
     if isinstance(value, SeriesVal):
         return task_shape(walker.data_dir)[0]
     return 1.0
+
+
+def _inline_splits(made: ast.Call) -> float:
+    """`KFold(n_splits=3, ...).split(X)`: the folds its literal arguments ask for (default 5)."""
+    name = made.func.attr if isinstance(made.func, ast.Attribute) else getattr(made.func, "id", "")
+    given = {kw.arg: kw.value for kw in made.keywords if kw.arg}
+    if made.args:
+        given.setdefault("n_splits", made.args[0])
+    n = given.get("n_splits")
+    count = n.value if isinstance(n, ast.Constant) and isinstance(n.value, int) else 5
+    if name.startswith("Repeated"):
+        r = given.get("n_repeats")
+        count *= r.value if isinstance(r, ast.Constant) and isinstance(r.value, int) else 10
+    return float(max(count, 1))
 
 
 def _rows_like(walker: Walker, node: ast.expr, depth: int) -> float | None:

@@ -1,0 +1,150 @@
+"""How many terms a text vectorizer puts in a row, for the cost of the model fitted on it.
+
+A model fitted on TF-IDF or count features sees a sparse matrix whose width is a
+vocabulary of thousands of n-grams, of which a row holds only the terms of its own
+document: a boosted tree, a linear model or a kernel spends its time on those
+non-zeros. So the work a fit asks for (work.py) counts a vectorized text column as
+that many features per row, estimated from the real column: its distinct words (the
+vectorizer's default token pattern) for word n-grams, its characters for character
+n-grams, one n-gram length after another, capped by `max_features`.
+
+The estimate follows a vectorizer inside a pipeline or a feature union, and a matrix
+the program makes itself (`X = vec.fit_transform(df["text"])`, `hstack` of such
+matrices, a fold's rows of one) as a `TextMatrix` value.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from mleworld.world.static import files
+from mleworld.world.static.values import UNKNOWN, Instance, Seq, SeriesVal, TextMatrix, Value
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+VECTORIZERS = frozenset({"TfidfVectorizer", "CountVectorizer", "HashingVectorizer"})
+_WORD = r"(?u)\b\w\w+\b"  # scikit-learn's default token_pattern
+# Distinct n-grams a row holds per distinct word, for n >= 2: rare ones are pruned by
+# min_df and repeats merge (measured on the food-reviews task's text: 85 terms a row for
+# words and bigrams, 50 words).
+_LONGER_NGRAMS = 0.7
+_CHAR_NGRAMS = 0.45  # distinct character n-grams of one length per character of a row
+
+
+@cache
+def _column_stats(path: str, mtime: int, column: str) -> tuple[float, float] | None:
+    try:
+        text = pd.read_csv(path, usecols=[column])[column]
+    except (OSError, ValueError):
+        return None
+    return _stats(text)
+
+
+def _stats(text: Any) -> tuple[float, float] | None:
+    """(distinct words, characters) per row of a text column, on average."""
+    series = pd.Series(text)
+    if series.empty or not (series.dtype == object or pd.api.types.is_string_dtype(series)):
+        return None
+    series = series.fillna("").astype(str).str.lower()
+    words = series.str.findall(_WORD).map(lambda tokens: len(set(tokens)))
+    return float(words.mean()), float(series.str.len().mean())
+
+
+def text_stats(walker: Walker, text: Value) -> tuple[float, float] | None:
+    """(distinct words, characters) per row of a text Series the walk knows the values of."""
+    if not isinstance(text, SeriesVal) or text.name is None:
+        return None
+    if text.real is not None:
+        return _stats(text.real)
+    frame = text.origin
+    if frame is None:
+        return None
+    if frame.table is not None and text.name in frame.table.columns:
+        return _stats(frame.table[text.name])
+    where, real = files.classify(frame.source, walker.data_dir)
+    if where != "input" or real is None or not real.is_file():
+        return None
+    return _column_stats(str(real), real.stat().st_mtime_ns, text.name)
+
+
+def _pair(value: Any, default: tuple[int, int]) -> tuple[int, int]:
+    if (
+        isinstance(value, tuple | list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and 1 <= value[0] <= value[1]
+    ):
+        return int(value[0]), int(value[1])
+    return default
+
+
+def terms_per_row(vectorizer: Instance, stats: tuple[float, float]) -> float:
+    """The non-zeros a row of `vectorizer`'s output holds, for a column with `stats`."""
+    words, chars = stats
+    analyzer = vectorizer.params.get("analyzer", "word")
+    low, high = _pair(vectorizer.params.get("ngram_range"), (1, 1))
+    if analyzer in ("char", "char_wb"):
+        terms = sum(_CHAR_NGRAMS * chars for _ in range(low, high + 1))
+    else:
+        terms = sum(words * (1.0 if n == 1 else _LONGER_NGRAMS) for n in range(low, high + 1))
+    cap = vectorizer.params.get("max_features")
+    if isinstance(cap, int) and not isinstance(cap, bool) and cap > 0:
+        terms = min(terms, float(cap))
+    return max(terms, 1.0)
+
+
+def _vectorized(estimator: Instance, stats: tuple[float, float]) -> float | None:
+    """Terms per row the text steps of a pipeline or union put before its model, if any."""
+    name = estimator.cls.__name__
+    if name in VECTORIZERS:
+        return terms_per_row(estimator, stats)
+    found = [t for t in (_vectorized(inner, stats) for inner in estimator.inner) if t]
+    if not found:
+        return None
+    if name == "FeatureUnion":
+        return sum(found)
+    return found[0] if name == "Pipeline" else None
+
+
+def features(walker: Walker, estimator: Value, X: Value) -> float | None:
+    """Features per row the model of `estimator` sees when fitted on `X`, where text makes them."""
+    if isinstance(X, TextMatrix):
+        return X.terms
+    if not isinstance(estimator, Instance):
+        return None
+    stats = text_stats(walker, X)
+    return None if stats is None else _vectorized(estimator, stats)
+
+
+def transformed(walker: Walker, owner: Instance, method: str, args: list[Value]) -> Value:
+    """`vec.fit_transform(text)` / `vec.transform(text)`: a TextMatrix, else UNKNOWN."""
+    if method not in ("fit_transform", "transform") or not args:
+        return UNKNOWN
+    if owner.cls.__name__ not in VECTORIZERS and owner.cls.__name__ != "FeatureUnion":
+        return UNKNOWN
+    stats = text_stats(walker, args[0])
+    terms = None if stats is None else _vectorized(owner, stats)
+    if terms is None:
+        return UNKNOWN
+    rows = args[0].rows if isinstance(args[0], SeriesVal) else None
+    return TextMatrix(terms, rows)
+
+
+def hstack(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`scipy.sparse.hstack([A, B])`: the terms of the text matrices side by side add up
+    (other blocks, a few numeric columns mostly, are left out)."""
+    blocks = args[0] if args else kw.get("blocks", UNKNOWN)
+    if star or not isinstance(blocks, Seq) or not blocks.items:
+        return UNKNOWN
+    text = [item.terms for item in blocks.items if isinstance(item, TextMatrix)]
+    return TextMatrix(sum(text)) if text else UNKNOWN
+
+
+__all__ = ["VECTORIZERS", "features", "hstack", "terms_per_row", "text_stats", "transformed"]
