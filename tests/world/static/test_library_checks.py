@@ -10,8 +10,9 @@
   gets scikit-learn's own "Input X contains NaN. LogisticRegression does not accept ...",
   also behind a column transformer and inside a search with error_score="raise" (its first
   fold); estimators that take NaN, and imputed pipelines, get nothing.
-- A random share of a frame's rows (a train_test_split part) holds NaN surely when that many
-  of the frame's rows hold one; a scaler lets NaN through to the step after it.
+- A random share of a frame's rows (a train_test_split part, or a fold's part when the folds
+  differ in size) holds NaN surely when that many of the frame's rows hold one; a scaler lets
+  NaN through to the step after it.
 - `.astype(...)` and `.copy()` of an array keep its shape, so a reshape numpy refuses is found.
 - `plt.savefig` / `fig.savefig`, `joblib.dump`, `np.save` / `np.savez` / `np.savetxt` into a
   folder the program never creates is the FileNotFoundError of the `open` they make.
@@ -45,6 +46,12 @@ SPLIT = (
     "train['gap'] = train['year'].where(train['year'] > 3000)\n"  # NaN in every row
     "X_tr, X_va, y_tr, y_va = train_test_split(train[NUM + ['gap']], train['species'],"
     " test_size=0.33, random_state=0)\n"
+)
+FOLDS = (
+    READ + "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.model_selection import KFold, StratifiedKFold\n"
+    "train['gap'] = train['year'].where(train['year'] > 3000)\n"  # NaN in every row
+    "X, y = train[NUM + ['gap']], train['species']\n"
 )
 PLOT = (
     "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
@@ -113,6 +120,18 @@ CRASHES: dict[str, tuple[str, str]] = {
         SPLIT + "LogisticRegression(max_iter=300).fit(X_tr, y_tr)\n",
         "dtypes",
     ),
+    "fold_part_of_unequal_folds_holds_nan_rows": (
+        FOLDS + "for tr, va in KFold(n_splits=4, shuffle=True, random_state=0).split(X):\n"
+        "    LogisticRegression(max_iter=300).fit(X.iloc[tr], y.iloc[tr])\n",
+        "dtypes",
+    ),
+    "enumerated_stratified_folds_hold_nan_rows": (
+        FOLDS + "skf = StratifiedKFold(n_splits=4)\n"
+        "for fold, (a, b) in enumerate(skf.split(X, [0] * 4 + [1] * 2)):\n"
+        "    X_a = X.iloc[a]\n"
+        "    model = LogisticRegression(max_iter=300).fit(X_a, y.iloc[a])\n",
+        "dtypes",
+    ),
     "scaler_lets_nan_through": (
         SPLIT + "from sklearn.pipeline import make_pipeline\n"
         "from sklearn.preprocessing import StandardScaler\n"
@@ -163,6 +182,15 @@ VALID: dict[str, str] = {
     ),
     "split_part_filled_in_place": (
         SPLIT + "X_tr.fillna(0, inplace=True)\nLogisticRegression(max_iter=300).fit(X_tr, y_tr)\n"
+    ),
+    "fold_parts_filled_or_with_too_few_nan_rows": (
+        FOLDS + "X = X.assign(gap=X['gap'].fillna(0))\n"
+        "for tr, va in KFold(n_splits=4, shuffle=True, random_state=0).split(X):\n"
+        "    LogisticRegression(max_iter=300).fit(X.iloc[tr], y.iloc[tr])\n"
+        # one row with NaN: a quarter of the rows may well miss it
+        "X.loc[0, 'gap'] = float('nan')\n"
+        "for tr, va in KFold(n_splits=4, shuffle=True, random_state=0).split(X):\n"
+        "    print(X.iloc[va].shape)\n"
     ),
     "models_and_arrays_saved_where_the_folder_exists": (
         READ + "import os\nimport joblib\nimport numpy as np\n"

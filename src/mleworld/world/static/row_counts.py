@@ -24,6 +24,7 @@ from mleworld.world.static.values import (
     ArrayVal,
     Const,
     Count,
+    FoldShare,
     Frame,
     Instance,
     Repeated,
@@ -161,8 +162,8 @@ _K_FOLDS = frozenset({"KFold", "StratifiedKFold", "RepeatedKFold", "RepeatedStra
 
 
 def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
-    """`kf.split(X, y)` when every fold has the same size: each item is (train, valid)
-    row positions of known lengths; otherwise the fold sizes differ and stay unknown."""
+    """`kf.split(X, y)`: each item is (train, valid) row positions, of known lengths when
+    every fold has the same size, else of known shares of the rows (FoldShare)."""
     cls = owner.cls
     if cls.__name__ not in _K_FOLDS or not cls.__module__.startswith("sklearn."):
         return UNKNOWN
@@ -171,8 +172,11 @@ def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
     k = owner.params.get("n_splits") if "n_splits" in owner.given else _default(cls, "n_splits")
     X = args[0] if args else kw.get("X", UNKNOWN)
     n = rows_of(X)
-    if not isinstance(k, int) or isinstance(k, bool) or k < 2 or n is None or n % k or n < k:
+    if not isinstance(k, int) or isinstance(k, bool) or k < 2:
         return UNKNOWN
+    if n is None or n % k or n < k:
+        shares = [FoldShare((k - 1) / k), FoldShare(1 / k)]
+        return Repeated(Seq(shares, "tuple"))  # type: ignore[arg-type]
     part = [
         VectorVal(n - n // k, numeric=True, index=True),
         VectorVal(n // k, numeric=True, index=True),
@@ -191,7 +195,14 @@ def _default(cls: type, name: str) -> object:
 
 
 def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None:
-    """`x[idx]` / `x.iloc[idx]` with row positions `idx` of a known length: that many rows."""
+    """`x[idx]` / `x.iloc[idx]` with row positions `idx` of a known length: that many rows;
+    a frame's rows at a fold's positions of unknown length: a share of its rows."""
+    if isinstance(key, FoldShare) and isinstance(base, Frame) and base.is_frame:
+        part = base.copy()
+        part.rows = None
+        if walker is not None:
+            _sample(walker, part, base, share=key.share)
+        return part
     if not isinstance(key, VectorVal) or not key.index or key.ndim != 1:
         return None
     n = key.length
@@ -210,14 +221,17 @@ def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None
     return None
 
 
-def _sample(walker: Walker, part: Frame, whole: Frame, rows: int) -> None:
-    """`part` holds `rows` rows drawn by fold positions from `whole`, whose values (or those
-    it is itself a sample of) analysis knows."""
+def _sample(
+    walker: Walker, part: Frame, whole: Frame, rows: int | None = None, share: float = 1.0
+) -> None:
+    """`part` holds `rows` rows (or `share` of the rows) drawn by fold positions from
+    `whole`, whose values (or those it is itself a sample of) analysis knows."""
     from mleworld.world.static.computed import values_of
 
     table = whole.sample_of[0] if whole.sample_of is not None else values_of(walker, whole)
     if table is not None and len(table):
-        part.sample_of = (table, rows / len(table))
+        taken = share * (whole.sample_of[1] if whole.sample_of is not None else 1.0)
+        part.sample_of = (table, rows / len(table) if rows is not None else taken)
 
 
 def sampled_parts(

@@ -206,6 +206,14 @@ class ArrayVal(Value):
 
 
 @dataclass(eq=False)
+class FoldShare(Value):
+    """Row positions of one part of a k-fold split whose folds differ in size: no length,
+    but the share of the rows the part holds ((k - 1) / k to train, 1 / k to validate)."""
+
+    share: float
+
+
+@dataclass(eq=False)
 class TextMatrix(Value):
     """A text vectorizer's sparse output: the terms a row holds on average (text_terms.py)."""
 
