@@ -110,6 +110,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
             table=frame.table,
         )
         result.ordered, result.ranged = frame.ordered, frame.ranged
+        result.sample_of = frame.sample_of  # the same rows, fewer columns
         return kinds.subset(frame, result)
     if isinstance(key, Keys):
         if not key.many:
@@ -185,7 +186,7 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
                 walker.emit("columns", "KeyError", key_error(f"{missing} not in index"), node, 0.85)
                 return UNKNOWN
             if not missing:
-                return Frame(list(names), frame.source, frame.exact)
+                return _rows_and_columns(walker, frame, key.items[0], names)
         return UNKNOWN
     if method.name in ("loc", "iloc") and not isinstance(node.slice, ast.Tuple):
         # A slice, a mask or a list of labels gives rows as a frame; a scalar may give one row.
@@ -195,6 +196,16 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
             result = row_counts.row_slice(walker, frame, node.slice, result)
         return kinds.subset(frame, result) if result.is_frame else result
     return UNKNOWN
+
+
+def _rows_and_columns(walker: Walker, frame: Frame, rows: Value, names: list[str]) -> Frame:
+    """`df.loc[rows, names]`: those columns, their kinds kept; of a frame indexed 0..n-1, the
+    rows at a fold's positions are its `iloc` rows (their count, the share they sample)."""
+    part = row_counts.taken(frame, rows, walker) if frame.ranged else None
+    result = Frame(list(names), frame.source, frame.exact)
+    if isinstance(part, Frame):
+        result.rows, result.sample_of = part.rows, part.sample_of
+    return kinds.subset(frame, result)  # type: ignore[return-value]
 
 
 def indexer_setitem(walker: Walker, method: Method, key: Value, node: ast.Subscript) -> None:

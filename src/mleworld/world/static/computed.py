@@ -31,6 +31,7 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     Number,
+    Obj,
     Seq,
     SeriesVal,
     Value,
@@ -169,6 +170,23 @@ def replay(
     return frame_of(walker, result, frame, rows_kept=kept)
 
 
+def row_statistic(
+    walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value]
+) -> Any | None:
+    """`frame.sum(axis=1)` of a frame whose values are known: the Series, computed."""
+    import pandas as pd
+
+    table = values_of(walker, frame)
+    spelt = None if table is None else arguments(walker, args, kw)
+    if table is None or spelt is None:
+        return None
+    try:
+        result = quietly(getattr(table, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None  # the reduction's own errors are reductions.py's to name
+    return result if isinstance(result, pd.Series) and result.index.equals(table.index) else None
+
+
 def result_of(walker: Walker, result: Any, like: Frame) -> Value:
     """What a step run for real gave (a groupby reduction): a frame, or a Series with its values."""
     import pandas as pd
@@ -221,6 +239,8 @@ def assigned(walker: Walker, frame: Frame, key: Value, value: Value) -> Any | No
         return None
     if isinstance(value, Const) and isinstance(value.value, str | int | float | bool):
         column: Any = value.value
+    elif isinstance(value, Obj) and type(value.obj) is float:
+        column = value.obj  # np.nan, np.inf
     elif isinstance(value, SeriesVal) and _aligned(value.real, table):
         column = value.real  # computed from the frame's values (pd.cut, pd.to_datetime of a column)
     elif isinstance(value, VectorVal) and value.real is not None and len(value.real) == len(table):

@@ -5,6 +5,7 @@ A column of a frame whose values analysis knows (computed.py) carries them as
 literal arguments (`map`, `fillna`, `replace`, `astype`, `where`, `shift`, ...), window
 statistics (`rolling(3).mean()`), `value_counts()`, the calendar numbers of `.dt`,
 comparisons and arithmetic with literals or other known columns, `~mask`, numpy ufuncs,
+a frame's comparison with a literal and its row statistics (`(df[cols] == "Yes").sum(axis=1)`),
 and `np.where` / `np.select` of known masks (an array holding its values). Assigned back
 into the frame (computed.assigned), they keep the frame's values known, so the detectors
 that read values see the text or NaN an engineered column holds.
@@ -15,6 +16,7 @@ This module owns those steps; frames and the arguments of a step are computed.py
 from __future__ import annotations
 
 import ast
+import operator
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import arguments, quietly, raised
@@ -174,15 +176,36 @@ def numeric(real: Any) -> bool:
     return isinstance(real, pd.Series) and bool(pd.api.types.is_numeric_dtype(real.dtype))
 
 
+_COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
+                ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
+
+
+def frame_compared(walker: Walker, op: ast.cmpop, left: Value, right: Value) -> Value | None:
+    """`df[cols] == "Yes"` of a frame whose values are known: the frame of booleans, computed
+    (so `.sum(axis=1)` of it counts per row)."""
+    from mleworld.world.static.computed import frame_of, values_of
+    from mleworld.world.static.values import Const, Frame
+
+    func = _COMPARISONS.get(type(op))
+    if func is None or not isinstance(left, Frame) or not isinstance(right, Const):
+        return None
+    if not isinstance(right.value, str | int | float | bool):
+        return None
+    table = values_of(walker, left)
+    if table is None:
+        return None
+    try:
+        values = quietly(func, table, right.value)
+    except Exception:
+        return None
+    return frame_of(walker, values, left, rows_kept=True)
+
+
 def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
     """`series >= "1985-01-01"` of a Series whose values are known: the booleans, computed."""
-    import operator
-
     from mleworld.world.static.values import Const, SeriesVal
 
-    ops = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
-           ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
-    func = ops.get(type(op))
+    func = _COMPARISONS.get(type(op))
     if func is None or not isinstance(result, SeriesVal):
         return result
     for series, other, flipped in ((left, right, False), (right, left, True)):

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 CONFIDENCE = 0.9
+# LightGBM's dtype check on the columns whose dtypes are known, others left out: the crash is
+# certain, its message may list a column more.
+PARTIAL_CONFIDENCE = 0.8
 # scikit-learn modules whose estimators validate X as numbers before anything else
 _NUMERIC_MODULES = (
     "sklearn.linear_model",
@@ -141,7 +144,13 @@ def check_fit(
         return
     steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
     if steps and _lightgbm(steps[0].cls):
-        _check_lightgbm(walker, _values(walker, X, dtypes_only=True), node)
+        data = _values(walker, X, dtypes_only=True)
+        if data is None and isinstance(X, Frame):
+            # LightGBM checks every column: text in one whose dtype is known is enough
+            known = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
+            _check_lightgbm(walker, known, node, PARTIAL_CONFIDENCE)
+            return
+        _check_lightgbm(walker, data, node)
         return
     data = _values(walker, X)
     if data is None and rows is None:
@@ -275,6 +284,10 @@ def _values(walker: Walker, X: Value, dtypes_only: bool = False) -> Any | None:
     data = file_values(walker, X)
     if data is None and (X.ordered or dtypes_only):
         data = kinds.stand_in(walker, X, computed=True, dtypes_only=dtypes_only)
+    if data is None and dtypes_only and X.sample_of is not None and X.exact and X.columns:
+        table = X.sample_of[0]  # some of its rows: the same dtypes
+        if set(X.columns) <= set(table.columns):
+            data = table[list(X.columns)]
     return data
 
 
@@ -289,7 +302,9 @@ def check_lgb_dataset(walker: Walker, train_set: Value, node: ast.AST) -> None:
         _check_lightgbm(walker, data, node)
 
 
-def _check_lightgbm(walker: Walker, data: Any, node: ast.AST) -> None:
+def _check_lightgbm(
+    walker: Walker, data: Any, node: ast.AST, confidence: float = CONFIDENCE
+) -> None:
     """LightGBM's own check of a frame's dtypes (text columns are refused; categories pass)."""
     import pandas as pd
 
@@ -300,7 +315,7 @@ def _check_lightgbm(walker: Walker, data: Any, node: ast.AST) -> None:
     try:
         check(dtypes[[not isinstance(t, pd.CategoricalDtype) for t in dtypes]])
     except ValueError as exc:
-        walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
+        walker.emit("dtypes", "ValueError", exception_line(exc), node, confidence)
 
 
 def _lightgbm_basic() -> Any:

@@ -170,6 +170,9 @@ class ExpressionWalker:
         shaped = lengths.compare(node.ops[0], left, rights[0])
         if shaped is not None:
             return computed_series.compared(node.ops[0], left, rights[0], shaped)
+        table = computed_series.frame_compared(self, node.ops[0], left, rights[0])
+        if table is not None:
+            return table
         return _compare(node.ops[0], left, rights[0])
 
     def expr_BoolOp(self: Walker, node: ast.BoolOp) -> Value:

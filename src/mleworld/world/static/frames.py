@@ -123,7 +123,8 @@ def frame_method(
         # a row statistic: numbers, one per row (text raised above, or is not known)
         text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
         numeric = not text_ok or kinds.all_numeric(frame)
-        return SeriesVal(None, rows=frame.rows, numeric=numeric)
+        real = computed.row_statistic(walker, frame, name, args, kw)
+        return SeriesVal(None, rows=frame.rows, numeric=numeric, real=real)
     result = row_counts.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
     if name in ("head", "tail"):
         result = row_counts.head_tail(frame, name, args, kw, result)

@@ -88,10 +88,52 @@ def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
         return
     for name in names:
         frame.kinds.pop(name, None)
-    if len(names) == 1 and numeric(value):
+    if len(names) == 1 and (numeric(value) or _number(value)):
         frame.kinds[names[0]] = NUM
     elif len(names) == 1 and _aligned(frame, value):
         frame.kinds[names[0]] = Real(value.real)  # type: ignore[union-attr]
+
+
+def on_loc_setitem(
+    frame: Frame, names: list[str] | None, value: Value, table: Any | None = None
+) -> None:
+    """`frame.loc[rows, names] = value`: the other columns keep their kinds; a column of
+    numbers given numbers stays numbers (`df.loc[valid, "oof"] = model.predict(X)`).
+
+    `table`: the frame's values before the assignment, when analysis knew them (remember)."""
+    if names is not None:
+        remember(frame, table)
+    if frame.kinds is None:
+        return
+    if names is None:
+        frame.kinds = None
+        return
+    for name in names:
+        was = frame.kinds.pop(name, None)
+        if was == NUM and len(names) == 1 and (numeric(value) or _number(value)):
+            frame.kinds[name] = NUM
+
+
+def remember(frame: Frame, table: Any | None) -> None:
+    """The frame's values were `table` until a step analysis could not compute changed
+    some of its columns: the columns keep those values' dtypes (NUM, or Real for the rest),
+    so a check that reads only dtypes still can; the caller then updates the changed ones."""
+    if table is None or frame.columns is None:
+        return
+    import pandas as pd
+
+    frame.kinds = {} if frame.kinds is None else frame.kinds
+    for name in frame.columns:
+        if name in table.columns and name not in frame.kinds:
+            numbers = pd.api.types.is_numeric_dtype(table[name].dtype)
+            frame.kinds[name] = NUM if numbers else Real(table[name])
+
+
+def _number(value: Value) -> bool:
+    """A literal number, or a float constant of a module (`np.nan`)."""
+    if isinstance(value, Const):
+        return isinstance(value.value, int | float) and not isinstance(value.value, bool)
+    return isinstance(value, Obj) and type(value.obj) is float
 
 
 def _aligned(frame: Frame, value: Value) -> bool:
@@ -155,13 +197,18 @@ def numeric_dtype(value: Value | None) -> bool:
 
 
 def stand_in(
-    walker: Walker, frame: Frame, computed: bool = False, dtypes_only: bool = False
+    walker: Walker,
+    frame: Frame,
+    computed: bool = False,
+    dtypes_only: bool = False,
+    partial: bool = False,
 ) -> Any | None:
     """A frame with `frame`'s columns and dtypes: the file's own columns, zeros for numbers.
 
     `computed`: columns whose values analysis computed (Real) are used as they are; the
     caller knows the frame's rows are the file's, in order (else there is no stand-in).
     `dtypes_only`: the caller reads only the dtypes, so the rows' order does not matter.
+    `partial`: the columns whose kind is known, the others left out.
     """
     from mleworld.world.static.dtypes import file_table
 
@@ -169,12 +216,11 @@ def stand_in(
         return None
     if len(set(frame.columns)) != len(frame.columns):
         return None
-    if any(c not in frame.kinds for c in frame.columns):
+    names = [c for c in frame.columns if c in frame.kinds]
+    if len(names) < len(frame.columns) and not partial:
         return None
     table = file_table(walker, frame.source)
-    if table is None or any(
-        c not in table.columns for c in frame.columns if frame.kinds[c] == FILE
-    ):
+    if table is None or any(c not in table.columns for c in names if frame.kinds[c] == FILE):
         return None
     real = {c: k.values for c, k in frame.kinds.items() if isinstance(k, Real)}
     if real and not (computed and (frame.ordered or dtypes_only)):
@@ -182,7 +228,7 @@ def stand_in(
     import numpy as np
     import pandas as pd
 
-    if not all(plain_dtype(table[c].dtype) for c in frame.columns if frame.kinds[c] == FILE):
+    if not all(plain_dtype(table[c].dtype) for c in names if frame.kinds[c] == FILE):
         return None  # an object column's errors name its values, which rows may change
 
     try:
@@ -193,7 +239,7 @@ def stand_in(
                 else table[c]
                 if frame.kinds[c] == FILE
                 else np.zeros(len(table))
-                for c in frame.columns
+                for c in names
             }  # fmt: skip
         )
     except Exception:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import work
+from mleworld.world.static import kinds, work
+from mleworld.world.static.computed import values_of
 from mleworld.world.static.flow import BREAK, EXIT, LOOP
 from mleworld.world.static.scopes import bound_in, merge
 from mleworld.world.static.values import (
@@ -118,6 +119,7 @@ def _prepare_loop(
             key = key.elts[1]
         literal = _literal_names(key)
         if literal is not None:
+            kinds.remember(frame, values_of(walker, frame))  # the other columns keep dtypes
             frame.add(literal)
         elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):
             frame.forget()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files
+from mleworld.world.static import files, kinds
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -202,7 +202,7 @@ def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None
         part.rows = None
         if walker is not None:
             _sample(walker, part, base, share=key.share)
-        return part
+        return kinds.subset(base, part)  # type: ignore[return-value]
     if not isinstance(key, VectorVal) or not key.index or key.ndim != 1:
         return None
     n = key.length
@@ -217,7 +217,7 @@ def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None
         result.rows = n
         if walker is not None:
             _sample(walker, result, base, n)
-        return result
+        return kinds.subset(base, result)  # type: ignore[return-value]
     return None
 
 
