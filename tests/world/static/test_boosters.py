@@ -1,4 +1,8 @@
-"""LightGBM's own errors for literal lgb.train parameters, asked of the installed LightGBM."""
+"""LightGBM's own errors for literal lgb.train parameters, asked of the installed LightGBM.
+
+A parameter may be a number analysis computed from the data (`neg / pos` of the target's
+counts) and a dict may spread another (`{**base, "is_unbalance": True}`).
+"""
 
 from __future__ import annotations
 
@@ -22,7 +26,21 @@ CRASHES = {
     "unknown_objective": READ
     + "model = lgb.train({'objective': 'multiclasss', 'verbose': -1}, ds, num_boost_round=5)\n",
 }
+BINARY = (
+    READ + "target = (df['species'] == 'Adelie').to_numpy().astype(int)\n"
+    "spw = (target == 0).sum() / (target == 1).sum()\n"
+    "base = {'objective': 'binary', 'scale_pos_weight': spw, 'min_data_in_leaf': 1,"
+    " 'verbose': -1}\n"
+    "binary = lgb.Dataset(df[['bill_length_mm', 'bill_depth_mm']], target)\n"
+)
+CRASHES["computed_weight_spread_into_a_conflicting_config"] = (
+    BINARY + "for cfg in [base, {**base, 'num_leaves': 7, 'is_unbalance': True}]:\n"
+    "    lgb.train(cfg, binary, num_boost_round=3)\n"
+)
 VALID = {
+    "computed_weight_spread_into_another_config": BINARY
+    + "for cfg in [base, {**base, 'num_leaves': 7}]:\n"
+    + "    lgb.train(cfg, binary, num_boost_round=3)\n",
     "multiclass_with_num_class": READ
     + "params = dict(objective='multiclass', num_class=3, min_data_in_leaf=1, verbose=-1)\n"
     + "model = lgb.train(params, ds, num_boost_round=5)\n",

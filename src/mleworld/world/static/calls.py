@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.static import (
     callbacks,
     columns,
+    computed_series,
     dtypes,
     features_in,
     files,
@@ -132,7 +133,12 @@ def call_method(
         result = frames.series_method(walker, method, args, kw, node, star)
         return number if result is UNKNOWN and number is not None else result
     if isinstance(owner, VectorVal):
-        return number or lengths.vector_method(owner, method.name, args, kw)
+        if owner.real is not None and not star:
+            known = computed_series.statistic(walker, owner.real, method.name, args, kw)
+            if known is not None:
+                return known  # `(y == 1).sum()` of an array analysis computed
+        shaped = number or lengths.vector_method(owner, method.name, args, kw)
+        return computed_series.array_step(walker, owner, shaped, method.name, args, kw)
     if isinstance(owner, ArrayVal) and not star:
         return positions.array_method(walker, owner, method.name, args, kw, node)
     if isinstance(owner, GroupBy):

@@ -34,7 +34,6 @@ from mleworld.world.static.values import (
     Seq,
     SeriesVal,
     Value,
-    VectorVal,
     const_str,
     str_list,
 )
@@ -293,7 +292,7 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
             _dt_attribute(walker, attr, node)
         return found
     if attr == "values" and series.rows is not None:
-        return VectorVal(series.rows, ndarray=False)
+        return computed_series.as_array(series, ndarray=False)
     if attr == "dtype":
         dtype = kinds.series_dtype(walker, series)
         if dtype is not None:

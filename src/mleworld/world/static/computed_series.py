@@ -53,7 +53,11 @@ def statistic(
     import numpy as np
     import pandas as pd
 
-    if name not in STATISTICS or not isinstance(real, pd.Series):
+    if name not in STATISTICS or not isinstance(real, pd.Series | np.ndarray):
+        return None
+    if isinstance(real, np.ndarray) and (real.ndim != 1 or args or kw or name == "nunique"):
+        return None  # numpy's reductions take other arguments than pandas'
+    if isinstance(real, np.ndarray) and name not in ("mean", "std", "var", "min", "max", "sum"):
         return None
     value = _called(walker, real, name, args, kw)
     if not isinstance(value, numbers.Number) or isinstance(value, bool | np.bool_):
@@ -180,6 +184,43 @@ _COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt
                 ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
 
 
+def as_array(series: SeriesVal, *, ndarray: bool = True) -> VectorVal:
+    """`s.to_numpy()` / `s.values` of a Series of known length: an array, holding the
+    Series' values when analysis knows them (`.values` is a numpy array for numbers only)."""
+    import numpy as np
+    import pandas as pd
+
+    assert series.rows is not None
+    real = series.real
+    if not isinstance(real, pd.Series) or len(real) != series.rows:
+        return VectorVal(series.rows, ndarray=ndarray)
+    values = real.to_numpy() if ndarray else real.values
+    if not isinstance(values, np.ndarray):
+        return VectorVal(series.rows, ndarray=False)
+    numbers = bool(np.issubdtype(values.dtype, np.number) or values.dtype == bool)
+    return VectorVal(series.rows, ndarray=True, numeric=numbers, real=values)
+
+
+def array_step(
+    walker: Walker,
+    array: VectorVal,
+    shaped: Value,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+) -> Value:
+    """`mask.astype(int)` of an array analysis computed: `shaped` holding the values."""
+    import numpy as np
+
+    if name != "astype" or array.real is None or not isinstance(shaped, VectorVal):
+        return shaped
+    values = _called(walker, array.real, name, args, kw)
+    if isinstance(values, np.ndarray) and values.shape == array.real.shape:
+        shaped.real = values
+        shaped.numeric = bool(np.issubdtype(values.dtype, np.number) or values.dtype == bool)
+    return shaped
+
+
 def frame_compared(walker: Walker, op: ast.cmpop, left: Value, right: Value) -> Value | None:
     """`df[cols] == "Yes"` of a frame whose values are known: the frame of booleans, computed
     (so `.sum(axis=1)` of it counts per row)."""
@@ -206,10 +247,15 @@ def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
     from mleworld.world.static.values import Const, SeriesVal
 
     func = _COMPARISONS.get(type(op))
-    if func is None or not isinstance(result, SeriesVal):
+    if func is None or not isinstance(result, SeriesVal | VectorVal):
         return result
     for series, other, flipped in ((left, right, False), (right, left, True)):
-        if isinstance(series, SeriesVal) and series.real is not None and isinstance(other, Const):
+        if (
+            isinstance(series, SeriesVal | VectorVal)
+            and type(series) is type(result)
+            and series.real is not None
+            and isinstance(other, Const)
+        ):
             try:
                 values = (
                     quietly(func, other.value, series.real)
@@ -218,6 +264,10 @@ def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
                 )
             except Exception:
                 return result
+            if isinstance(result, VectorVal) and not (
+                hasattr(values, "shape") and values.shape == series.real.shape
+            ):
+                return result  # numpy compared the whole array, not its items
             result.real = values
             return result
     return result

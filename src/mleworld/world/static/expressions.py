@@ -155,6 +155,9 @@ class ExpressionWalker:
         for key, value in zip(node.keys, node.values, strict=True):
             key_value = self.expr(key) if key is not None else None
             item = self.expr(value)
+            if key is None and isinstance(item, DictVal) and item.closed and items is not None:
+                items.update(item.items)  # `{**base, "num_leaves": 31}`
+                continue
             name = const_str(key_value) if key_value is not None else None
             if name is None or items is None:
                 items = None

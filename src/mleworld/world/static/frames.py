@@ -34,7 +34,6 @@ from mleworld.world.static.values import (
     Method,
     SeriesVal,
     Value,
-    VectorVal,
     const_str,
     is_true,
     str_list,
@@ -338,7 +337,7 @@ def series_method(
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
     if method.name == "to_numpy" and isinstance(series, SeriesVal) and series.rows is not None:
-        return VectorVal(series.rows)
+        return computed_series.as_array(series)
     if not isinstance(series, SeriesVal):
         return UNKNOWN
     if method.name == "astype" and not star:

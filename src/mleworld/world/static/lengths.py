@@ -394,12 +394,17 @@ def numpy_call(obj: object, args: list[Value], kw: dict[str, Value]) -> Value | 
     return None
 
 
+_REDUCED = frozenset({"sum", "mean", "min", "max", "std", "var"})
+
+
 def vector_attribute(walker: Walker, vector: VectorVal, attr: str, node: ast.AST) -> Value:
     """An attribute of a numpy array: methods that keep the shape, `shape`, and typos."""
     if attr == "shape":
         return shape(vector)
     if attr in _SAME_SHAPE and vector.ndarray:
         return Method(vector, attr)
+    if attr in _REDUCED and vector.real is not None:
+        return Method(vector, attr)  # `(y == 1).sum()`: computed (calls.py)
     if not vector.ndarray or attr.startswith("_"):
         return UNKNOWN
     import numpy as np

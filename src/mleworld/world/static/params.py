@@ -32,6 +32,7 @@ from mleworld.world.static.values import (
     DictVal,
     Instance,
     Keys,
+    Number,
     Obj,
     Seq,
     Value,
@@ -66,6 +67,8 @@ def literal(value: Value) -> Any:
         return value.value
     if isinstance(value, Obj) and isinstance(value.obj, int | float | str | bool):
         return value.obj  # np.inf, np.nan
+    if isinstance(value, Number) and value.real is not None:
+        return value.real  # a number analysis computed (`neg / pos` of the target's counts)
     if isinstance(value, Seq) and value.items is not None:
         items = [literal(v) for v in value.items]
         if any(i is _MISSING for i in items):

@@ -16,6 +16,7 @@ which is left alone).
 from __future__ import annotations
 
 import ast
+import operator
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.values import (
@@ -62,6 +63,8 @@ _UFUNCS = frozenset(
 )
 _METHODS = frozenset({"mean", "std", "var"})
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+              ast.Div: operator.truediv, ast.Pow: operator.pow}  # fmt: skip
 
 
 def of_call(obj: Any, args: list[Value], kw: dict[str, Value]) -> Number | None:
@@ -127,10 +130,28 @@ def binop(
         names = {
             v.type_name if isinstance(v, Number) else type(v.value).__name__ for v in (left, right)
         }  # type: ignore[union-attr]
+        real = _arithmetic(op, left, right)
         if NUMPY_FLOAT in names:
-            return Number(NUMPY_FLOAT)
-        return Number(INT if names == {INT} and not isinstance(op, ast.Div) else FLOAT)
+            return Number(NUMPY_FLOAT, real=real)
+        return Number(INT if names == {INT} and not isinstance(op, ast.Div) else FLOAT, real=real)
     return None
+
+
+def _arithmetic(op: ast.operator, left: Value, right: Value) -> Any:
+    """The number two known numbers make (`neg / pos` of counts analysis computed), or None."""
+    import numbers
+    import warnings
+
+    sides = [v.real if isinstance(v, Number) else getattr(v, "value", None) for v in (left, right)]
+    if any(isinstance(v, bool) or not isinstance(v, numbers.Number) for v in sides):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # numpy's division by zero: inf, and a warning
+            value = _OPERATORS[type(op)](*sides)
+    except (ArithmeticError, TypeError, ValueError, KeyError):
+        return None
+    return value if isinstance(value, numbers.Number) else None
 
 
 def _text(value: Value) -> bool:
