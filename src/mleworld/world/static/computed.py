@@ -23,13 +23,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import kinds
+from mleworld.world.static import kinds, pure
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
     DictVal,
     Frame,
+    FuncVal,
     Number,
     Obj,
     Seq,
@@ -110,6 +111,9 @@ def _argument(walker: Walker, value: Value) -> Any:
     if isinstance(value, Frame):
         table = values_of(walker, value)
         return _MISSING if table is None else table
+    if isinstance(value, FuncVal):  # `s.map(lambda x: x.lower())`: a pure lambda runs
+        function = pure.compiled(walker, value)
+        return _MISSING if function is None else function
     if isinstance(value, SeriesVal) and value.kind is None:  # `s.where(s > 0, 1)`, `s.map(t)`
         return value.real if value.real is not None else _MISSING
     if isinstance(value, VectorVal | Number):  # np.where(...) values, a column's median
@@ -117,10 +121,12 @@ def _argument(walker: Walker, value: Value) -> Any:
     if (
         isinstance(value, Seq)
         and value.items is not None
-        and any(isinstance(v, SeriesVal | VectorVal) for v in value.items)
-    ):  # np.select([mask_a, mask_b], [...]): a list of computed values
+        and any(isinstance(v, SeriesVal | VectorVal | FuncVal) for v in value.items)
+    ):  # np.select([mask_a, mask_b], [...]), agg(share=("flag", lambda v: ...))
         items = [_argument(walker, v) for v in value.items]
-        return _MISSING if any(v is _MISSING for v in items) else items
+        if any(v is _MISSING for v in items):
+            return _MISSING
+        return tuple(items) if value.kind == "tuple" else items
     if isinstance(value, DictVal) and value.closed:  # dtype={"year": str}
         items = {k: _argument(walker, v) for k, v in value.items.items()}
         return _MISSING if any(v is _MISSING for v in items.values()) else items

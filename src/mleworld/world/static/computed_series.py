@@ -32,7 +32,7 @@ SERIES_REPLAYED = frozenset(
     {
         "fillna", "astype", "replace", "clip", "round", "abs", "map", "isna", "notna",
         "isnull", "notnull", "isin", "between", "where", "mask", "ffill", "bfill", "copy",
-        "shift", "diff", "rank", "cumsum", "pct_change",
+        "shift", "diff", "rank", "cumsum", "pct_change", "apply",
     }
 )  # fmt: skip
 

@@ -346,6 +346,13 @@ def series_method(
         number = computed_series.statistic(walker, series.real, method.name, args, kw)
         if number is not None:
             return number
+    if method.name == "apply" and not star and not kw:
+        # `s.apply(lambda v: ...)` of a pure lambda, run: a Series only when it gave one
+        real = computed_series.series_step(walker, series.real, method.name, args, kw)
+        if real is not None:
+            numeric = computed_series.numeric(real)
+            return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
+        return UNKNOWN
     if method.name in _SERIES_SAME_ROWS or method.name in _SERIES_FEWER_ROWS:
         if is_true(kw.get("inplace")):
             return Const(None)

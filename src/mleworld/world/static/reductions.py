@@ -42,7 +42,7 @@ def _run(
     walker: Walker, data: Any, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
 ) -> Any | None:
     """The reduction run for real on `data`: its result (None when it raised or cannot run)."""
-    spelt = _arguments(args, kw)
+    spelt = computed.arguments(walker, args, kw)  # literals, known values, pure lambdas
     if spelt is None:
         return None
     with warnings.catch_warnings():
@@ -101,8 +101,13 @@ def check_series(
 
 
 # Besides reductions: `transform("mean")` gives each row its group's statistic (a Series
-# of the frame's rows), run for real like them when its argument is a literal.
-_GROUP_METHODS = REDUCTIONS | {"transform"}
+# of the frame's rows), and `agg(...)` a table of them (named aggregations, lists of names,
+# pure lambdas: `agg(share=("flag", lambda v: (v == "Yes").mean()))`), run for real like
+# them when their arguments are known.
+_GROUP_METHODS = REDUCTIONS | {
+    "transform", "agg", "aggregate", "sum", "count", "min", "max", "size", "nunique",
+    "first", "last",
+}  # fmt: skip
 
 
 def group_attribute(group: GroupBy, attr: str) -> Value:
