@@ -192,6 +192,21 @@ VALID: dict[str, str] = {
         "for tr, va in KFold(n_splits=4, shuffle=True, random_state=0).split(X):\n"
         "    print(X.iloc[va].shape)\n"
     ),
+    "the_program_s_own_transformer_encodes_text_first": (
+        READ + "from sklearn.base import BaseEstimator, TransformerMixin\n"
+        "from sklearn.ensemble import RandomForestClassifier\n"
+        "from sklearn.model_selection import cross_validate\n"
+        "from sklearn.pipeline import Pipeline, make_pipeline\n"
+        "class Codes(BaseEstimator, TransformerMixin):\n"
+        "    def fit(self, X, y=None):\n"
+        "        return self\n"
+        "    def transform(self, X):\n"
+        "        return X.assign(island=X['island'].astype('category').cat.codes)\n"
+        "X, y = train[NUM + ['island']], train['species']\n"
+        "pipe = Pipeline([('codes', Codes()), ('rf', RandomForestClassifier(n_estimators=5))])\n"
+        "cross_validate(pipe, X, y, cv=2, error_score='raise')\n"
+        "make_pipeline(Codes(), RandomForestClassifier(n_estimators=5)).fit(X, y)\n"
+    ),
     "models_and_arrays_saved_where_the_folder_exists": (
         READ + "import os\nimport joblib\nimport numpy as np\n"
         "os.makedirs('models', exist_ok=True)\njoblib.dump({'a': 1}, 'models/m.joblib')\n"

@@ -42,6 +42,7 @@ from mleworld.world.static.values import (
     SeriesVal,
     Value,
     const_str,
+    step_of,
 )
 
 if TYPE_CHECKING:
@@ -252,9 +253,11 @@ def _makes(module: str, cls: str) -> Handler:
         klass = getattr(sys.modules.get(module), cls, None)
         if not isinstance(klass, type):
             return UNKNOWN
-        inner = [a for a in args if isinstance(a, Instance)] + [
-            i for a in args if isinstance(a, Seq) for i in a.items or [] if isinstance(i, Instance)
-        ]
+        if cls == "ColumnTransformer":  # (transformer, columns) pairs
+            pairs = [a.items[0] for a in args if isinstance(a, Seq) and a.items]
+            inner = [step for step in map(step_of, pairs) if step is not None]
+        else:  # each argument is a step
+            inner = [step for step in map(step_of, args) if step is not None]
         made = Instance(klass, inner=inner, fit_error=params.first_inner_error(inner))
         if not star:
             made.factory = (getattr(sys.modules.get(module), _FACTORY_NAMES[cls]), args, kw)

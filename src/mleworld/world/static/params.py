@@ -36,6 +36,8 @@ from mleworld.world.static.values import (
     Obj,
     Seq,
     Value,
+    const_str,
+    step_of,
 )
 
 if TYPE_CHECKING:
@@ -195,12 +197,22 @@ def first_inner_error(inner: list[Instance]) -> tuple[str, str] | None:
 
 
 def _inner_instances(values: list[Value]) -> list[Instance]:
+    """The estimators inside a pipeline, union or column transformer, in order: the
+    transformer of each `(name, step)` / `(name, step, columns)` tuple (a stand-in for one
+    analysis does not model, the program's own class), and any estimator given directly."""
     out: list[Instance] = []
     for value in values:
         if isinstance(value, Instance):
             out.append(value)
         elif isinstance(value, Seq) and value.items is not None:
-            out.extend(_inner_instances(value.items))
+            items = value.items
+            named = value.kind == "tuple" and len(items) in (2, 3) and const_str(items[0])
+            if named:
+                step = step_of(items[1])
+                out.extend([step] if step is not None else [])
+                out.extend(_inner_instances(items[2:]))
+            else:
+                out.extend(_inner_instances(items))
     return out
 
 

@@ -312,6 +312,25 @@ class ClassVal(Value):
         return all(isinstance(b, ClassVal) and b.pure for b in self.bases)
 
 
+class OpaqueStep:
+    """The class of a pipeline step analysis does not model: the program's own transformer
+    or a value it does not know. Checks that walk a pipeline's steps stop at it."""
+
+
+def opaque_step() -> Instance:
+    return Instance(OpaqueStep)
+
+
+def step_of(value: Value) -> Instance | None:
+    """A pipeline's step as analysis holds it: the estimator, a stand-in for one it does not
+    model, or None for `"passthrough"` / `"drop"` / None."""
+    if isinstance(value, Instance):
+        return value
+    if isinstance(value, Const) and (value.value is None or isinstance(value.value, str)):
+        return None
+    return opaque_step()
+
+
 @dataclass(eq=False)
 class UserInstance(Value):
     """An instance of a class the program defines, with the attributes it was given."""
