@@ -301,6 +301,21 @@ def test_a_headline_naming_another_metric_is_not_given_the_tasks_metric() -> Non
         assert out == f"Validation {label}: 0.875\n", label
 
 
+def test_an_unknown_list_of_columns_is_counted_as_columns_not_rows() -> None:
+    program = (
+        "import pandas as pd\n"
+        "train = pd.read_csv('./input/train.csv')\n"
+        "X = build_features(train)\n"
+        "feats = [c for c in X.columns if c != 'id']\n"
+        "print(len(feats), 'features')\n"
+        "print(len([c for c in X.columns]), 'columns')\n"
+        "print(len(X), 'rows')\n"
+    )
+    out = predicted_output(program, "None", data_overview=OVERVIEW).splitlines()
+    # the data overview's train.csv: 455 rows x 5 columns
+    assert out == ["5 features", "5 columns", "455 rows"]
+
+
 def test_long_loops_are_capped_with_a_summary_line() -> None:
     program = (
         "for epoch in range(50):\n    print(f'epoch {epoch + 1}: loss {0.5 / (epoch + 1):.3f}')\n"
@@ -645,6 +660,13 @@ booster = lgb.train(
     num_boost_round=20,
     valid_sets=[lgb.Dataset(X_va, y_va)],
     callbacks=[lgb.early_stopping(5), lgb.log_evaluation(10)],
+)
+quiet = lgb.train(
+    {"objective": "binary", "verbose": -1},
+    lgb.Dataset(X_tr, y_tr),
+    num_boost_round=20,
+    valid_sets=[lgb.Dataset(X_va, y_va)],
+    callbacks=[lgb.early_stopping(5, verbose=False)],
 )
 print("done")
 """

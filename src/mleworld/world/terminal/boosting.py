@@ -139,8 +139,8 @@ def _log(
     lr = lr if isinstance(lr, (int, float)) and lr > 0 else 0.1
     best = min(rounds, max(10, round(8 / lr)))
     last = rounds
+    quiet = stopping is not None and stopping < 0  # early_stopping(..., verbose=False)
     if stopping and names:
-        quiet = stopping < 0
         stopping = abs(stopping)
         if not quiet:
             w.emit(f"Training until validation scores don't improve for {stopping} rounds")
@@ -152,7 +152,7 @@ def _log(
         shown = [i for i in range(period, last + 1, period)]
         for i in shown[:_MAX_ROUND_LINES]:
             w.emit(_round_line(i, names, metrics, final, best))
-    if stopping and names and not (isinstance(stopping, int) and stopping < 0):
+    if stopping and names and not quiet:
         head = (
             "Early stopping, best iteration is:"
             if last < rounds

@@ -259,7 +259,8 @@ class Expressions:
         self.comp_scopes.append(scope)
         try:
             if not self._generate(node.generators, 0, element, out, scope):
-                return Unknown(hint_of(node))
+                # named for what it iterates over: `[c for c in X.columns]` -> "columns"
+                return Unknown(hint_of(node.generators[0].iter) or hint_of(node))
         finally:
             self.comp_scopes.pop()
         return build(out)

@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.terminal import prints as tp
-from mleworld.world.terminal.trace import Enumerated, Halt
+from mleworld.world.terminal.trace import Enumerated, Halt, hint_of
 from mleworld.world.terminal.values import Column, IndexArray, Logger, Squared, Table, Unknown
 
 if TYPE_CHECKING:
@@ -65,7 +65,14 @@ def _builtin(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any], node
         if isinstance(a0, (Table, Column, IndexArray)):
             return a0.rows if a0.rows is not None else Unknown("len")
         items = w.items_of(a0)
-        return len(items) if items is not None else Unknown("len")
+        if items is not None:
+            return len(items)
+        # the length of what it names: `len(feats)` counts columns, `len(train)` rows;
+        # a comprehension is named for what it iterates over (`c for c in X.columns`)
+        named = hint_of(node.args[0]) if node.args else ""
+        if not named and isinstance(a0, Unknown):
+            named = a0.hint
+        return Unknown(f"len {named}".strip())
     if leaf == "range":
         if args and all(isinstance(a, int) for a in args):
             return range(*args)
