@@ -4,6 +4,8 @@
   computed from the values, and a row statistic of a known frame is a known Series, so the
   frame it is assigned to keeps its values (NaN a later `map` leaves is still seen).
 - `df["x"] = np.nan` is a constant column like `df["x"] = 0`.
+- `pd.DataFrame(index=df.index)` starts with no columns: the ones the program assigns are
+  all it has, so reading another is pandas' KeyError.
 - A fold's rows of a frame (`X.iloc[tr]`, `X.loc[tr, cols]` of a frame indexed 0..n-1) keep
   its columns' dtypes, so LightGBM's dtype check sees a text column in the first fold.
 - A loop that assigns a column with `.loc` (out-of-fold target encoding) changes that column
@@ -63,9 +65,22 @@ CRASHES: dict[str, tuple[str, str]] = {
         LGB + TARGET_ENCODED + "cols = list(X.columns)\n" + FOLD_FIT,
         "dtypes",
     ),
+    "a_feature_frame_built_from_an_index_lacks_a_column": (
+        READ + "out = pd.DataFrame(index=train.index)\n"
+        "out['mass_kg'] = train['body_mass_g'] / 1000\n"
+        "out['long'] = (train['bill_length_mm'] > 45).astype(int)\n"
+        "LogisticRegression(max_iter=300).fit(out[['mass_kg', 'long', 'deep']], y)\n",
+        "columns",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "a_feature_frame_built_from_an_index": (
+        READ + "out = pd.DataFrame(index=train.index)\n"
+        "out['mass_kg'] = train['body_mass_g'] / 1000\n"
+        "out['long'] = (train['bill_length_mm'] > 45).astype(int)\n"
+        "LogisticRegression(max_iter=300).fit(out[['mass_kg', 'long']], y)\n"
+    ),
     "row_statistics_of_numbers_fitted": (
         READ + "train['n_male'] = (train[['sex', 'island']] == 'male').sum(axis=1)\n"
         "train['big'] = (train[['bill_length_mm', 'body_mass_g']] > 45).mean(axis=1)\n"

@@ -168,6 +168,9 @@ def dataframe(
         return Frame(list(data.items), "DataFrame()", exact=True, rows=rows, ranged=True)
     if isinstance(data, Frame) and data.columns is not None and data.is_frame:
         return data.copy()
+    if data is None and set(kw) == {"index"} and len(args) < 2:
+        # `pd.DataFrame(index=df.index)`: no columns yet; the program assigns its features
+        return Frame([], "DataFrame()", exact=True)
     return UNKNOWN
 
 
