@@ -6,7 +6,8 @@ list of arrays; `proba[:, j]` then raises Python's TypeError. A single target's
 `predict` (and a binary or regression LightGBM Booster's) is 1-D: `pred[:, 1]` raises
 numpy's IndexError. Rows cut with `iloc[:len(train)]` keep a known count. A dataclass's generated
 `__init__` is followed: the call's arguments, then defaults and `default_factory`s, then
-`__post_init__`, so a config object's columns are known where the program uses them.
+`__post_init__` (also under `@dataclass(frozen=True, ...)`), so a config object's columns and
+paths are known where the program uses them.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
 
@@ -89,7 +90,30 @@ CRASHES: dict[str, tuple[str, str]] = {
     ),
 }
 
+FROZEN = (
+    "import json\nfrom dataclasses import dataclass\nfrom pathlib import Path\n"
+    "@dataclass(frozen=True)\n"
+    "class Config:\n"
+    "    model_dir: Path = Path('artifacts/models')\n"
+    "    report_dir: Path = Path('artifacts/reports')\n"
+    "    folds: int = 4\n"
+    "def prepare(cfg: Config) -> None:\n"
+    "    for d in (cfg.model_dir,):\n"
+    "        d.mkdir(parents=True, exist_ok=True)\n"
+    "cfg = Config(folds=3)\n"
+    "prepare(cfg)\n"
+)
+CRASHES["a_frozen_dataclass_config_names_a_folder_never_made"] = (
+    FROZEN
+    + "with open(cfg.report_dir / 'cv.json', 'w') as fh:\n    json.dump({'f': cfg.folds}, fh)\n",
+    "files",
+)
+
 VALID: dict[str, str] = {
+    "a_frozen_dataclass_config_names_a_folder_it_made": (
+        FROZEN + "with open(cfg.model_dir / 'cv.json', 'w') as fh:\n"
+        "    json.dump({'f': cfg.folds}, fh)\n"
+    ),
     "forest_proba_indexed_per_output": (
         READ + LABELS + "Y = df[LABELS].values\n"
         "rf = RandomForestClassifier(n_estimators=3, random_state=0).fit(X.values, Y)\n"

@@ -67,6 +67,20 @@ def decorate(func: FuncVal, decorators: list[Value]) -> Value:
 FIELD_CALLS = ("field", "dataclasses.field")
 
 
+def decorator(walker: Walker, node: ast.expr) -> Value:
+    """A class decorator's value; `@dataclass(frozen=True, ...)` counts as `@dataclass`
+    (its options do not change the fields `__init__` takes; `init=False` does: no __init__)."""
+    if isinstance(node, ast.Call) and not node.args:
+        func = walker.expr(node.func)
+        init = next((k.value for k in node.keywords if k.arg == "init"), None)
+        generated = init is None or isinstance(init, ast.Constant) and init.value is True
+        if is_dataclass(func) and generated and all(k.arg for k in node.keywords):
+            for keyword in node.keywords:
+                walker.expr(keyword.value)
+            return func
+    return walker.expr(node)
+
+
 def is_dataclass(decorator: Value) -> bool:
     return isinstance(decorator, Obj) and getattr(decorator.obj, "__name__", "") == "dataclass"
 

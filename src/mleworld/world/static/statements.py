@@ -52,7 +52,7 @@ class StatementWalker:
         imports.handle_import_from(self, node)
 
     def stmt_FunctionDef(self: Walker, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        decorators = [self.expr(d) for d in node.decorator_list]
+        decorators = [flow.decorator(self, d) for d in node.decorator_list]
         defaults = [self.expr(d) for d in node.args.defaults]
         kw_defaults = {
             arg.arg: self.expr(default)
@@ -75,7 +75,7 @@ class StatementWalker:
         bases = [self.expr(b) for b in node.bases]
         for keyword in node.keywords:
             self.expr(keyword.value)
-        decorators = [self.expr(d) for d in node.decorator_list]
+        decorators = [flow.decorator(self, d) for d in node.decorator_list]
         scope = Scope("class", {}, closure=list(self.function_chain()))
         outer = self.scope
         self.scope = scope
