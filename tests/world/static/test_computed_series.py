@@ -24,6 +24,14 @@ READ = (
 FIT = "LogisticRegression(max_iter=500).fit(train[['island', 'year']], train['species'])\n"
 
 CRASHES: dict[str, tuple[str, str]] = {
+    "a_str_accessor_flag_keeps_the_frame_known": (
+        READ + "train['dream'] = train['island'].str.contains('ream').astype(int)\n"
+        "train['isl_len'] = train['island'].str.lower().str.len()\n"
+        "train['island'] = train['island'].map({'Biscoe': 0, 'Torgersen': 2})\n"
+        "LogisticRegression(max_iter=500).fit(train[['island', 'dream', 'isl_len']],"
+        " train['species'])\n",
+        "dtypes",
+    ),
     "map_leaves_nan_for_a_category_the_dict_lacks": (
         READ + "train['island'] = train['island'].map({'Biscoe': 0, 'Dream': 1})\n" + FIT,
         "dtypes",
@@ -80,6 +88,12 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "str_accessor_flags_fitted": (
+        READ + "train['dream'] = train['island'].str.contains('ream').astype(int)\n"
+        "train['isl_len'] = train['island'].str.strip().str.len()\n"
+        "LogisticRegression(max_iter=500).fit(train[['year', 'dream', 'isl_len']],"
+        " train['species'])\n"
+    ),
     "median_fills_every_gap": (
         READ + "train['a'] = train['bill_length_mm'].where(train['year'] > 2007)\n"
         "train['a'] = train['a'].fillna(train['a'].median())\n"

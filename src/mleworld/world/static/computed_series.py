@@ -120,6 +120,37 @@ def window(walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str
     return _called(walker, real, name, args, kw)
 
 
+# Methods of the `.str` accessor that give one value per row (text, numbers or booleans).
+STR_METHODS = frozenset(
+    {
+        "contains", "startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip",
+        "len", "replace", "slice", "get", "title", "capitalize", "count", "find", "match",
+        "fullmatch", "isdigit", "isnumeric", "isalpha", "isalnum", "zfill", "pad", "split",
+    }
+)  # fmt: skip
+
+
+def texts(real: Any) -> bool:
+    """Whether values analysis computed are a Series of text (its `.str` accessor works)."""
+    import pandas as pd
+
+    return isinstance(real, pd.Series) and (
+        pd.api.types.is_string_dtype(real.dtype) or real.dtype == object
+    )
+
+
+def text_step(
+    walker: Walker, accessor: Any, name: str, args: list[Value], kw: dict[str, Value]
+) -> Any:
+    """`s.str.name(*args, **kw)` on a text Series' `.str` accessor: its Series, or None."""
+    import pandas as pd
+
+    if accessor is None or name not in STR_METHODS or kw.get("expand") is not None:
+        return None
+    result = _called(walker, accessor, name, args, kw)
+    return result if isinstance(result, pd.Series) else None
+
+
 def window_stat(
     walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
 ) -> Any:

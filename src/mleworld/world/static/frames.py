@@ -318,6 +318,14 @@ def series_method(
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
     offsets.check_method(walker, method.name, args, kw, node, star)
     series = method.owner
+    if isinstance(series, SeriesVal) and series.kind == "str":  # s.str.contains("x")
+        real = (
+            None if star else computed_series.text_step(walker, series.real, method.name, args, kw)
+        )
+        if real is None:
+            return UNKNOWN
+        numeric = computed_series.numeric(real)
+        return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
     if isinstance(series, SeriesVal) and series.kind == "window":  # s.rolling(3).mean()
         if method.name not in computed_series.WINDOW_STATS or star:
             return UNKNOWN
