@@ -14,6 +14,9 @@
   differ in size) holds NaN surely when that many of the frame's rows hold one; a scaler lets
   NaN through to the step after it.
 - `.astype(...)` and `.copy()` of an array keep its shape, so a reshape numpy refuses is found.
+- The program's own transformer class first in a pipeline runs its `fit` and `transform` when
+  the pipeline is fitted (also through `sklearn.base.clone` and in cross-validation); checks of
+  the steps after it stop there.
 - `plt.savefig` / `fig.savefig`, `joblib.dump`, `np.save` / `np.savez` / `np.savetxt` into a
   folder the program never creates is the FileNotFoundError of the `open` they make.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
@@ -137,6 +140,23 @@ CRASHES: dict[str, tuple[str, str]] = {
         "from sklearn.preprocessing import StandardScaler\n"
         "make_pipeline(StandardScaler(), LogisticRegression(max_iter=300)).fit(X_tr, y_tr)\n",
         "dtypes",
+    ),
+    "the_program_s_own_transformer_reads_a_missing_column": (
+        READ + "from sklearn.base import BaseEstimator, TransformerMixin, clone\n"
+        "from sklearn.linear_model import LogisticRegression\n"
+        "from sklearn.pipeline import Pipeline\n"
+        "class Ratios(BaseEstimator, TransformerMixin):\n"
+        "    def fit(self, X, y=None):\n"
+        "        self.mean_ = X['bill_length_mm'].mean()\n"
+        "        return self\n"
+        "    def transform(self, X):\n"
+        "        X = X.copy()\n"
+        "        X['ratio'] = X['bill_length_mm'] / X['bill_depth_mm']\n"
+        "        X['mass'] = X['body_mass'] / 1000\n"
+        "        return X\n"
+        "pipe = Pipeline([('fe', Ratios()), ('lr', LogisticRegression(max_iter=300))])\n"
+        "clone(pipe).fit(train[NUM], train['species'])\n",
+        "columns",
     ),
     "model_dumped_into_a_missing_folder": (
         READ + "import joblib\nfrom sklearn.linear_model import LogisticRegression\n"

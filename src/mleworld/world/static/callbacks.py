@@ -21,7 +21,9 @@ from mleworld.world.static.values import (
     FuncVal,
     Instance,
     Method,
+    OpaqueStep,
     SeriesVal,
+    UserInstance,
     Value,
 )
 
@@ -41,6 +43,20 @@ def _walk(walker: Walker, func: FuncVal, args: list[Value], kwargs: dict[str, Va
         walker.certainty = saved
 
 
+def _own_transformer(walker: Walker, step: Value | None, X: Frame, node: ast.AST) -> None:
+    """`Pipeline([("fe", MyFeatures()), ...]).fit(X)`: scikit-learn calls the step's `fit`
+    and then its `transform` (or its `fit_transform`) with X; walk them as it calls them."""
+    if not isinstance(step, UserInstance):
+        return
+    calls = ("fit", "transform")
+    methods = [walker.attribute(step, name, node) for name in calls]
+    if not all(isinstance(m, FuncVal) for m in methods):
+        methods = [walker.attribute(step, "fit_transform", node)]
+    for method in methods:
+        if isinstance(method, FuncVal) and not method.static:
+            _walk(walker, method, [X.copy()], {})
+
+
 def on_pandas_call(walker: Walker, method: Method, args: list[Value]) -> None:
     """`frame.pipe(f)`, `frame.apply(f)`, `series.map(f)`: walk f as pandas calls it."""
     if method.name not in _PANDAS_CALLERS or not args or not isinstance(args[0], FuncVal):
@@ -53,9 +69,13 @@ def on_pandas_call(walker: Walker, method: Method, args: list[Value]) -> None:
 
 
 def on_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> None:
-    """A pipeline's (or a lone) FunctionTransformer runs its function when fitted."""
+    """A pipeline's (or a lone) FunctionTransformer runs its function when fitted; the
+    program's own transformer class first in a pipeline runs its `fit` and `transform`."""
     steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
     for index, step in enumerate(steps):
+        if step.cls is OpaqueStep and index == 0 and isinstance(X, Frame):
+            _own_transformer(walker, step.given.get("step"), X, node)
+            continue
         if step.cls.__name__ != "FunctionTransformer":
             continue
         func = step.given.get("func")

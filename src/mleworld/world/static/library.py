@@ -266,7 +266,20 @@ def _makes(module: str, cls: str) -> Handler:
     return handler
 
 
+def _clone(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`sklearn.base.clone(est)`: the same estimator, unfitted."""
+    from dataclasses import replace
+
+    given = args[0] if args else kw.get("estimator", UNKNOWN)
+    if star or not isinstance(given, Instance):
+        return UNKNOWN
+    return replace(given, fitted=False, classes=None, outputs=None, fitted_shape=None)
+
+
 HANDLERS: dict[tuple[str, str], Handler] = {
+    ("sklearn.base", "clone"): _clone,
     ("sklearn.pipeline", "make_pipeline"): _makes("sklearn.pipeline", "Pipeline"),
     ("sklearn.pipeline", "make_union"): _makes("sklearn.pipeline", "FeatureUnion"),
     ("sklearn.compose", "make_column_transformer"): _makes("sklearn.compose", "ColumnTransformer"),

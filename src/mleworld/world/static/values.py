@@ -317,18 +317,14 @@ class OpaqueStep:
     or a value it does not know. Checks that walk a pipeline's steps stop at it."""
 
 
-def opaque_step() -> Instance:
-    return Instance(OpaqueStep)
-
-
 def step_of(value: Value) -> Instance | None:
     """A pipeline's step as analysis holds it: the estimator, a stand-in for one it does not
-    model, or None for `"passthrough"` / `"drop"` / None."""
+    model (holding the value as `given["step"]`), or None for `"passthrough"` / `"drop"`."""
     if isinstance(value, Instance):
         return value
     if isinstance(value, Const) and (value.value is None or isinstance(value.value, str)):
         return None
-    return opaque_step()
+    return Instance(OpaqueStep, given={"step": value})
 
 
 @dataclass(eq=False)

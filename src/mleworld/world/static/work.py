@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from mleworld.world.runtime.costs import ROUNDS_PARAM, Fit, family_of
-from mleworld.world.static import boosters, dtypes, files, text_terms
+from mleworld.world.static import boosters, callbacks, dtypes, files, text_terms
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -334,6 +334,7 @@ def cross_val(
         return UNKNOWN
     X = args[1] if len(args) > 1 else kw.get("X", UNKNOWN)
     y = args[2] if len(args) > 2 else kw.get("y", UNKNOWN)
+    callbacks.on_fit(walker, estimator, X, node)  # the program's own steps run in every fold
     dtypes.check_cross_val(
         walker, estimator, X, node, y, args[3] if len(args) > 3 else kw.get("cv")
     )
