@@ -239,6 +239,8 @@ def _nan_error(step: Instance, data: Any) -> str | None:
 
     from mleworld.world.static.params import rebuild
 
+    if _vectorizes(step):
+        return None, None  # a text vectorizer's output is sparse: nothing is judged on it
     made = rebuild(step)
     try:
         if get_tags(made).input_tags.allow_nan:
@@ -337,6 +339,14 @@ def _no_categories(step: Instance, data: Any) -> bool:
     return not any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes)
 
 
+def _vectorizes(step: Instance) -> bool:
+    """A text vectorizer inside: rebuilding it would fit a vocabulary (a second or more on a
+    few thousand documents) for a sparse result the checks never read."""
+    from mleworld.world.static.text_terms import VECTORIZERS
+
+    return step.cls.__name__ in VECTORIZERS or any(_vectorizes(i) for i in step.inner)
+
+
 def _transformed(step: Instance, data: Any) -> tuple[Any | None, str | None]:
     """What an imputer, column transformer or encoder of the program gives for `data`: the
     step is built again from the program's own arguments and run for real on the data.
@@ -349,6 +359,8 @@ def _transformed(step: Instance, data: Any) -> tuple[Any | None, str | None]:
 
     from mleworld.world.static.params import rebuild
 
+    if _vectorizes(step):
+        return None, None  # a text vectorizer's output is sparse: nothing is judged on it
     made = rebuild(step)
     if not hasattr(made, "fit_transform"):
         return None, None
