@@ -79,19 +79,25 @@ def all_numeric(frame: Frame) -> bool:
     )
 
 
-def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
-    """`frame[name] = value`: the column's kind is the value's, when it is surely numeric."""
+def _dropped(frame: Frame, names: list[str] | None) -> dict[str, Any] | None:
+    """Forget the kinds of columns about to change (all of them when `names` is unknown);
+    the kinds they had, or None when the frame keeps no kinds."""
     if frame.kinds is None:
-        return
+        return None
     if names is None:
         frame.kinds = None
+        return None
+    return {name: frame.kinds.pop(name, None) for name in names}
+
+
+def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
+    """`frame[name] = value`: the column's kind is the value's, when it is surely numeric."""
+    if _dropped(frame, names) is None or names is None or len(names) != 1:
         return
-    for name in names:
-        frame.kinds.pop(name, None)
-    if len(names) == 1 and (numeric(value) or _number(value)):
-        frame.kinds[names[0]] = NUM
-    elif len(names) == 1 and _aligned(frame, value):
-        frame.kinds[names[0]] = Real(value.real)  # type: ignore[union-attr]
+    if numeric(value) or _number(value):
+        frame.kinds[names[0]] = NUM  # type: ignore[index]
+    elif _aligned(frame, value):
+        frame.kinds[names[0]] = Real(value.real)  # type: ignore[index, union-attr]
 
 
 def on_loc_setitem(
@@ -103,15 +109,11 @@ def on_loc_setitem(
     `table`: the frame's values before the assignment, when analysis knew them (remember)."""
     if names is not None:
         remember(frame, table)
-    if frame.kinds is None:
+    was = _dropped(frame, names)
+    if was is None or names is None or len(names) != 1:
         return
-    if names is None:
-        frame.kinds = None
-        return
-    for name in names:
-        was = frame.kinds.pop(name, None)
-        if was == NUM and len(names) == 1 and (numeric(value) or _number(value)):
-            frame.kinds[name] = NUM
+    if was[names[0]] == NUM and (numeric(value) or _number(value)):
+        frame.kinds[names[0]] = NUM  # type: ignore[index]
 
 
 def remember(frame: Frame, table: Any | None) -> None:
