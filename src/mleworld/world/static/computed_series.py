@@ -20,7 +20,7 @@ import operator
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import arguments, quietly, raised
-from mleworld.world.static.values import Const, Number, Seq, SeriesVal, Value, VectorVal
+from mleworld.world.static.values import Const, Frame, Number, Seq, SeriesVal, Value, VectorVal
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -36,6 +36,9 @@ SERIES_REPLAYED = frozenset(
     }
 )  # fmt: skip
 
+
+# Of those, the methods a 1-D numpy array has too (`(y == 1).sum()`).
+_ARRAY_STATS = frozenset({"mean", "std", "var", "min", "max", "sum"})
 
 # Reductions of a column to one number (`df["x"].fillna(df["x"].median())`).
 STATISTICS = frozenset(
@@ -55,10 +58,8 @@ def statistic(
 
     if name not in STATISTICS or not isinstance(real, pd.Series | np.ndarray):
         return None
-    if isinstance(real, np.ndarray) and (real.ndim != 1 or args or kw or name == "nunique"):
-        return None  # numpy's reductions take other arguments than pandas'
-    if isinstance(real, np.ndarray) and name not in ("mean", "std", "var", "min", "max", "sum"):
-        return None
+    if isinstance(real, np.ndarray) and (real.ndim != 1 or args or kw or name not in _ARRAY_STATS):
+        return None  # numpy's reductions are fewer than pandas', with other arguments
     value = _called(walker, real, name, args, kw)
     if not isinstance(value, numbers.Number) or isinstance(value, bool | np.bool_):
         return None
@@ -205,10 +206,13 @@ def dates(real: Any) -> bool:
 
 
 def numeric(real: Any) -> bool:
-    """Whether values analysis computed are surely numbers (or booleans)."""
+    """Whether values analysis computed (a Series or an array) are surely numbers (or booleans)."""
+    import numpy as np
     import pandas as pd
 
-    return isinstance(real, pd.Series) and bool(pd.api.types.is_numeric_dtype(real.dtype))
+    return isinstance(real, pd.Series | np.ndarray) and bool(
+        pd.api.types.is_numeric_dtype(real.dtype)
+    )
 
 
 _COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
@@ -228,8 +232,7 @@ def as_array(series: SeriesVal, *, ndarray: bool = True) -> VectorVal:
     values = real.to_numpy() if ndarray else real.values
     if not isinstance(values, np.ndarray):
         return VectorVal(series.rows, ndarray=False)
-    numbers = bool(np.issubdtype(values.dtype, np.number) or values.dtype == bool)
-    return VectorVal(series.rows, ndarray=True, numeric=numbers, real=values)
+    return VectorVal(series.rows, ndarray=True, numeric=numeric(values), real=values)
 
 
 def array_step(
@@ -247,8 +250,7 @@ def array_step(
         return shaped
     values = _called(walker, array.real, name, args, kw)
     if isinstance(values, np.ndarray) and values.shape == array.real.shape:
-        shaped.real = values
-        shaped.numeric = bool(np.issubdtype(values.dtype, np.number) or values.dtype == bool)
+        shaped.real, shaped.numeric = values, numeric(values)
     return shaped
 
 
@@ -256,7 +258,6 @@ def frame_compared(walker: Walker, op: ast.cmpop, left: Value, right: Value) -> 
     """`df[cols] == "Yes"` of a frame whose values are known: the frame of booleans, computed
     (so `.sum(axis=1)` of it counts per row)."""
     from mleworld.world.static.computed import frame_of, values_of
-    from mleworld.world.static.values import Const, Frame
 
     func = _COMPARISONS.get(type(op))
     if func is None or not isinstance(left, Frame) or not isinstance(right, Const):

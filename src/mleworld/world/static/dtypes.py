@@ -239,8 +239,6 @@ def _nan_error(step: Instance, data: Any) -> str | None:
 
     from mleworld.world.static.params import rebuild
 
-    if _vectorizes(step):
-        return None, None  # a text vectorizer's output is sparse: nothing is judged on it
     made = rebuild(step)
     try:
         if get_tags(made).input_tags.allow_nan:
@@ -339,14 +337,6 @@ def _no_categories(step: Instance, data: Any) -> bool:
     return not any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes)
 
 
-def _vectorizes(step: Instance) -> bool:
-    """A text vectorizer inside: rebuilding it would fit a vocabulary (a second or more on a
-    few thousand documents) for a sparse result the checks never read."""
-    from mleworld.world.static.text_terms import VECTORIZERS
-
-    return step.cls.__name__ in VECTORIZERS or any(_vectorizes(i) for i in step.inner)
-
-
 def _transformed(step: Instance, data: Any) -> tuple[Any | None, str | None]:
     """What an imputer, column transformer or encoder of the program gives for `data`: the
     step is built again from the program's own arguments and run for real on the data.
@@ -358,9 +348,12 @@ def _transformed(step: Instance, data: Any) -> tuple[Any | None, str | None]:
     import numpy as np
 
     from mleworld.world.static.params import rebuild
+    from mleworld.world.static.text_terms import vectorizes
 
-    if _vectorizes(step):
-        return None, None  # a text vectorizer's output is sparse: nothing is judged on it
+    if vectorizes(step):
+        # a vectorizer's output is sparse, which nothing here judges; refitting its
+        # vocabulary on the real text would take a second or more
+        return None, None
     made = rebuild(step)
     if not hasattr(made, "fit_transform"):
         return None, None

@@ -9,7 +9,7 @@ where the walk is sure the code runs). Everything else returns UNKNOWN.
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
     computed,
@@ -132,6 +132,14 @@ def frame_method(
     if name in kinds.MASKS:
         return kinds.all_numbers(result)
     return result
+
+
+def _holding(series: SeriesVal, real: Any) -> Value:
+    """A Series of `series`' rows holding the values a step computed (UNKNOWN without them)."""
+    if real is None:
+        return UNKNOWN
+    numeric = computed_series.numeric(real)
+    return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
 
 
 def _frame_method(
@@ -322,10 +330,7 @@ def series_method(
         real = (
             None if star else computed_series.text_step(walker, series.real, method.name, args, kw)
         )
-        if real is None:
-            return UNKNOWN
-        numeric = computed_series.numeric(real)
-        return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
+        return _holding(series, real)
     if isinstance(series, SeriesVal) and series.kind == "window":  # s.rolling(3).mean()
         if method.name not in computed_series.WINDOW_STATS or star:
             return UNKNOWN
@@ -356,11 +361,7 @@ def series_method(
             return number
     if method.name == "apply" and not star and not kw:
         # `s.apply(lambda v: ...)` of a pure lambda, run: a Series only when it gave one
-        real = computed_series.series_step(walker, series.real, method.name, args, kw)
-        if real is not None:
-            numeric = computed_series.numeric(real)
-            return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
-        return UNKNOWN
+        return _holding(series, computed_series.series_step(walker, series.real, "apply", args, kw))
     if method.name in _SERIES_SAME_ROWS or method.name in _SERIES_FEWER_ROWS:
         if is_true(kw.get("inplace")):
             return Const(None)

@@ -188,24 +188,25 @@ class OperationWalker:
 
     def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
         if isinstance(base, Frame):
+            names = str_list(key)
             table = computed.assigned(self, base, key, value)
-            before = computed.values_of(self, base) if table is None else None
+            # values the assignment ends: the other columns keep their dtypes (kinds.remember)
+            before = computed.values_of(self, base) if table is None and names else None
             lengths.check_setitem(self, base, key, value, node)
             columns.setitem(self, base, key, node)
-            if str_list(key) is not None:
-                kinds.remember(base, before)
-            kinds.on_setitem(base, str_list(key), value)
+            kinds.remember(base, before)
+            kinds.on_setitem(base, names, value)
             if table is not None:
                 computed.keep(base, table)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             if base.name == "loc":
                 dtypes.check_loc_assign(self, base.owner, value, node)
-            before = computed.values_of(self, base.owner)
+            cells = base.name == "loc" and isinstance(node.slice, ast.Tuple)  # loc[rows, cols]
+            before = computed.values_of(self, base.owner) if cells else None
             columns.indexer_setitem(self, base, key, node)
-            if base.name == "loc" and isinstance(node.slice, ast.Tuple):
+            if cells:
                 cols = key.items[1] if isinstance(key, Seq) and key.items else UNKNOWN
-                names = [const_str(cols)] if const_str(cols) is not None else str_list(cols)
-                kinds.on_loc_setitem(base.owner, names, value, before)  # type: ignore[arg-type]
+                kinds.on_loc_setitem(base.owner, str_list(cols), value, before)
             else:
                 base.owner.kinds = None
         elif isinstance(base, DictVal) and base.closed and const_str(key) is not None:

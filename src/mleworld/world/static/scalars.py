@@ -62,9 +62,9 @@ _UFUNCS = frozenset(
     {"sqrt", "log", "log1p", "exp", "expm1", "abs", "absolute", "square", "log2", "log10"}
 )
 _METHODS = frozenset({"mean", "std", "var"})
-_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 _OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
               ast.Div: operator.truediv, ast.Pow: operator.pow}  # fmt: skip
+_ARITHMETIC = tuple(_OPERATORS)
 
 
 def of_call(obj: Any, args: list[Value], kw: dict[str, Value]) -> Number | None:
@@ -140,16 +140,15 @@ def binop(
 def _arithmetic(op: ast.operator, left: Value, right: Value) -> Any:
     """The number two known numbers make (`neg / pos` of counts analysis computed), or None."""
     import numbers
-    import warnings
+
+    from mleworld.world.static.computed import quietly
 
     sides = [v.real if isinstance(v, Number) else getattr(v, "value", None) for v in (left, right)]
     if any(isinstance(v, bool) or not isinstance(v, numbers.Number) for v in sides):
         return None
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # numpy's division by zero: inf, and a warning
-            value = _OPERATORS[type(op)](*sides)
-    except (ArithmeticError, TypeError, ValueError, KeyError):
+        value = quietly(_OPERATORS[type(op)], *sides)  # numpy's x / 0: inf, and a warning
+    except (ArithmeticError, TypeError, ValueError):
         return None
     return value if isinstance(value, numbers.Number) else None
 

@@ -16,12 +16,11 @@ matrices, a fold's rows of one) as a `TextMatrix` value.
 from __future__ import annotations
 
 import ast
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from mleworld.world.static import files
+from mleworld.world.static import dtypes
 from mleworld.world.static.values import UNKNOWN, Instance, Seq, SeriesVal, TextMatrix, Value
 
 if TYPE_CHECKING:
@@ -36,23 +35,24 @@ _LONGER_NGRAMS = 0.7
 _CHAR_NGRAMS = 0.45  # distinct character n-grams of one length per character of a row
 
 
-@cache
-def _column_stats(path: str, mtime: int, column: str) -> tuple[float, float] | None:
-    try:
-        text = pd.read_csv(path, usecols=[column])[column]
-    except (OSError, ValueError):
-        return None
-    return _stats(text)
+_STATS: dict[tuple[int, int], tuple[float, float] | None] = {}
+_STATS_KEPT = 256  # columns whose statistics are remembered (a few per task)
 
 
 def _stats(text: Any) -> tuple[float, float] | None:
-    """(distinct words, characters) per row of a text column, on average."""
+    """(distinct words, characters) per row of a text column, on average; measured once
+    per distinct column (tokenizing a few thousand documents takes ~0.1 s)."""
     series = pd.Series(text)
     if series.empty or not (series.dtype == object or pd.api.types.is_string_dtype(series)):
         return None
-    series = series.fillna("").astype(str).str.lower()
-    words = series.str.findall(_WORD).map(lambda tokens: len(set(tokens)))
-    return float(words.mean()), float(series.str.len().mean())
+    key = (len(series), int(pd.util.hash_pandas_object(series, index=False).sum()))
+    if key not in _STATS:
+        if len(_STATS) >= _STATS_KEPT:
+            _STATS.clear()
+        lowered = series.fillna("").astype(str).str.lower()
+        words = lowered.str.findall(_WORD).map(lambda tokens: len(set(tokens)))
+        _STATS[key] = float(words.mean()), float(lowered.str.len().mean())
+    return _STATS[key]
 
 
 def text_stats(walker: Walker, text: Value) -> tuple[float, float] | None:
@@ -62,14 +62,12 @@ def text_stats(walker: Walker, text: Value) -> tuple[float, float] | None:
     if text.real is not None:
         return _stats(text.real)
     frame = text.origin
-    if frame is None:
+    table = None if frame is None else frame.table
+    if frame is not None and table is None:
+        table = dtypes.file_table(walker, frame.source)
+    if table is None or text.name not in table.columns:
         return None
-    if frame.table is not None and text.name in frame.table.columns:
-        return _stats(frame.table[text.name])
-    where, real = files.classify(frame.source, walker.data_dir)
-    if where != "input" or real is None or not real.is_file():
-        return None
-    return _column_stats(str(real), real.stat().st_mtime_ns, text.name)
+    return _stats(table[text.name])
 
 
 def _pair(value: Any, default: tuple[int, int]) -> tuple[int, int]:
@@ -98,6 +96,11 @@ def terms_per_row(vectorizer: Instance, stats: tuple[float, float]) -> float:
     return max(terms, 1.0)
 
 
+def vectorizes(estimator: Instance) -> bool:
+    """A text vectorizer is the estimator or one of its steps, at any depth."""
+    return estimator.cls.__name__ in VECTORIZERS or any(vectorizes(i) for i in estimator.inner)
+
+
 def _vectorized(estimator: Instance, stats: tuple[float, float]) -> float | None:
     """Terms per row the text steps of a pipeline or union put before its model, if any."""
     name = estimator.cls.__name__
@@ -115,7 +118,7 @@ def features(walker: Walker, estimator: Value, X: Value) -> float | None:
     """Features per row the model of `estimator` sees when fitted on `X`, where text makes them."""
     if isinstance(X, TextMatrix):
         return X.terms
-    if not isinstance(estimator, Instance):
+    if not isinstance(estimator, Instance) or not vectorizes(estimator):
         return None
     stats = text_stats(walker, X)
     return None if stats is None else _vectorized(estimator, stats)
@@ -147,4 +150,12 @@ def hstack(
     return TextMatrix(sum(text)) if text else UNKNOWN
 
 
-__all__ = ["VECTORIZERS", "features", "hstack", "terms_per_row", "text_stats", "transformed"]
+__all__ = [
+    "VECTORIZERS",
+    "features",
+    "hstack",
+    "terms_per_row",
+    "text_stats",
+    "transformed",
+    "vectorizes",
+]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from mleworld.world.runtime.costs import ROUNDS_PARAM, Fit, family_of
+from mleworld.world.runtime.costs import BOOSTING, ROUNDS_PARAM, Fit, family_of
 from mleworld.world.static import boosters, callbacks, dtypes, files, text_terms
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
@@ -60,11 +60,9 @@ _COST_KEYS = frozenset(
     }
 )
 _MAX_CANDIDATES = 5000
-_MAX_CLASSES = 200
+_MAX_CLASSES = 200  # more distinct values than this are not class labels
 # Wrappers a loop's iterable passes through without changing how many items it yields.
-_PASS_THROUGH = frozenset(
-    {"enumerate", "list", "tuple", "tqdm"}
-)  # more distinct values than this are not class labels
+_PASS_THROUGH = frozenset({"enumerate", "list", "tuple", "tqdm"})
 _EARLY_STOP_ROUNDS = 10  # rounds an early-stopped booster runs per round of patience, roughly
 _DEFAULT_PATIENCE = 50
 
@@ -231,13 +229,19 @@ def _record(
                 walker.work.append(fit)
 
 
-def target_classes(walker: Walker, y: Value) -> int | None:
-    """How many classes target `y` holds, counted in its file column or its computed values.
+def target_classes(walker: Walker, estimator: Instance, y: Value) -> int | None:
+    """How many classes target `y` holds, counted in its file column or its computed values,
+    when `estimator` boosts a classifier (the only cost that depends on it; trees_per_round).
 
     For cost only: a fold's or a split's part of a column is taken to hold the whole
     column's classes. None when unknown, or when there are so many that `y` is surely
     not a class label (a classifier then fails before it fits anything).
     """
+    if not any(
+        family_of(step.cls.__name__) in BOOSTING and _is_classifier(step.cls)
+        for step, _ in _steps(estimator)
+    ):
+        return None
     values: Any = None
     if isinstance(y, SeriesVal) and y.origin is not None and y.name is not None:
         table = y.origin.table
@@ -269,12 +273,11 @@ def on_fit(
         return
     name = owner.cls.__name__
     estimator = owner.given.get("estimator") if name in _SEARCHES else owner
-    rows, features = shape_of(walker, args[0] if args else UNKNOWN, estimator or UNKNOWN)
-    classes = target_classes(walker, y)
+    if not isinstance(estimator, Instance):
+        return
+    rows, features = shape_of(walker, args[0] if args else UNKNOWN, estimator)
+    classes = target_classes(walker, estimator, y)
     if name in _SEARCHES:
-        estimator = owner.given.get("estimator")
-        if not isinstance(estimator, Instance):
-            return
         k = folds(owner.given.get("cv"), rows)
         grid = _candidates(owner)
         if "Halving" in name:
@@ -342,7 +345,8 @@ def cross_val(
     k = folds(args[3] if len(args) > 3 else kw.get("cv"), rows)
     label = f"cross-validation: {k:.0f} folds"
     part = rows * (k - 1) / max(k, 1.0)
-    _record(walker, estimator, part, features, k, node, label, classes=target_classes(walker, y))
+    classes = target_classes(walker, estimator, y)
+    _record(walker, estimator, part, features, k, node, label, classes=classes)
     return UNKNOWN
 
 
