@@ -15,6 +15,14 @@ see corpus/relabel.py) and the result shipped as it is, holdout included:
     mleworld corpus relabel default --out build/relabel --workers 2
     python scripts/build_default_corpus.py --ship build/relabel/corpus
 
+Later runs are added to the shipped corpus with its holdout kept as it is (new
+records of holdout programs, and copies of them, are left out), e.g. session 18's
+time-ordered drafts of the two date tasks:
+
+    mleworld corpus synthesize --tasks seattle-weather,daily-births --runs 10 --steps 12 \\
+        --defect-rate 0.35 --workers 2 --seed 1800 --out build/synth-time
+    python scripts/build_default_corpus.py build/synth-time/runs --extend default
+
 `--drop-uninterrupted-timeouts-before UNIX_TIME` leaves out timeout records made
 before that time whose output shows no KeyboardInterrupt: before the sandbox
 reset SIGINT for programs started from a background job, such programs never
@@ -29,9 +37,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from mleworld.corpus.default import ship_default
+from mleworld.corpus.default import resolve_corpus, ship_default
 from mleworld.corpus.ingest import ingest_runs
-from mleworld.corpus.pipeline import refine_corpus
+from mleworld.corpus.pipeline import extend_corpus, refine_corpus
 from mleworld.corpus.store import Corpus
 
 
@@ -44,12 +52,23 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("build/default-corpus"))
     parser.add_argument("--drop-uninterrupted-timeouts-before", type=float, default=None)
     parser.add_argument("--no-ship", action="store_true", help="build only; leave the package data")
+    parser.add_argument(
+        "--extend", help="add the runs to this corpus (`default`), keeping its holdout"
+    )
     args = parser.parse_args()
     if args.ship is not None:
         print("ship:", json.dumps(ship_default(Corpus.open(args.ship))))
         return
     if not args.runs:
         parser.error("give run folders to build from, or --ship CORPUS")
+    if args.extend is not None:
+        if args.out.exists():
+            shutil.rmtree(args.out)
+        report = extend_corpus(resolve_corpus(args.extend), args.runs, args.out)
+        print("extend:", json.dumps(report.to_dict()))
+        if not args.no_ship:
+            print("ship:", json.dumps(ship_default(Corpus.open(args.out))))
+        return
 
     with tempfile.TemporaryDirectory(prefix="default-corpus-") as tmp:
         raw = Corpus.create(Path(tmp) / "raw")

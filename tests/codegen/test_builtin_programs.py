@@ -23,11 +23,11 @@ import pytest
 from mleworld.codegen.base import CodeRequest
 from mleworld.codegen.builtin import BuiltinCodeModel
 from mleworld.codegen.builtin import defects as defects_mod
-from mleworld.codegen.builtin.drafts import sample_spec
+from mleworld.codegen.builtin.drafts import normalize, sample_spec
 from mleworld.codegen.builtin.examples import make_example_task
-from mleworld.codegen.builtin.profile import profile_task
+from mleworld.codegen.builtin.profile import TaskProfile, profile_task
 from mleworld.codegen.builtin.render import render
-from mleworld.codegen.builtin.spec import extract_spec, spec_diff
+from mleworld.codegen.builtin.spec import ProgramSpec, extract_spec, spec_diff
 from mleworld.execution.parsing import parse_exception, parse_metric
 from mleworld.tasks.grading import grade_file
 from mleworld.tasks.task import Task
@@ -115,6 +115,37 @@ def test_drafts_run_and_write_a_gradable_submission_for_every_kind(
         jobs.append((gen.code, task, tmp_path / kind, RUN_TIMEOUT_S))
     for (_, task, _, _), ran, gen in zip(jobs, run_all(jobs), gens, strict=True):
         assert gen.meta["defect"] is None
+        assert_valid_submission(ran, task)
+
+
+def _time_spec(profile: TaskProfile, validation: str, name_seed: int) -> ProgramSpec:
+    for attempt in range(200):
+        spec = sample_spec(profile, random.Random(f"time|{validation}|{attempt}"))
+        if spec.time_order and spec.validation == validation:
+            spec.style.name_seed = name_seed
+            spec.family, spec.params, spec.ensemble = "rf", {"n_estimators": 30}, None
+            return normalize(spec, profile, budget=False)
+    raise AssertionError("no time-ordered draft in 200 tries")
+
+
+@pytest.mark.slow
+def test_time_ordered_drafts_sort_by_date_validate_on_the_latest_rows_and_run(
+    tasks: dict[str, Task], tmp_path: Path
+) -> None:
+    task = tasks["binary"]  # its `signup` column is a date
+    profile = profile_task(task)
+    forms = {
+        "unshuffled": (_time_spec(profile, "holdout", 0), ", shuffle=False)"),
+        "tail_cut": (_time_spec(profile, "holdout", 1), "[:cut]"),
+        "folds": (_time_spec(profile, "kfold", 0), "TimeSeriesSplit(n_splits="),
+    }
+    jobs = []
+    for name, (spec, marker) in forms.items():
+        code = render(spec, profile).code
+        assert ".sort_values('signup').reset_index(drop=True)" in code, name
+        assert marker in code, name
+        jobs.append((code, task, tmp_path / name, RUN_TIMEOUT_S))
+    for ran in run_all(jobs):
         assert_valid_submission(ran, task)
 
 

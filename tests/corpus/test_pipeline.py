@@ -8,6 +8,7 @@ duplicates of the first run's.
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import textwrap
@@ -26,6 +27,7 @@ from mleworld.corpus.pipeline import (
     STATS_MD,
     BuildReport,
     build_corpus,
+    extend_corpus,
     refine_corpus,
 )
 from mleworld.corpus.store import Corpus
@@ -237,3 +239,91 @@ def test_failed_builds_leave_nothing_behind(runs: list[Path], tmp_path: Path) ->
         build_corpus(runs, existing.path)
     with pytest.raises(MleWorldError, match="no run directories"):
         build_corpus([], tmp_path / "out")
+
+
+NEW_PROGRAMS = [
+    textwrap.dedent(
+        """\
+        import pandas as pd
+
+        rows = pd.read_csv("input/train.csv")
+        print("rows:", len(rows), "positives:", int(rows["y"].sum()))
+        """
+    ),
+    textwrap.dedent(
+        """\
+        import numpy as np
+
+        values = np.arange(12).reshape(3, 4)
+        print("column sums", values.sum(axis=0).tolist())
+        print(values[5])
+        """
+    ),
+]
+
+
+class _Renamed(ast.NodeTransformer):
+    """Renames the variables a program assigns: an AST duplicate of the original."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        if node.id in self.names:
+            node.id = "renamed_" + node.id
+        return node
+
+
+def _renamed(program: str) -> str:
+    tree = ast.parse(program)
+    assigned = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    return ast.unparse(_Renamed(assigned).visit(tree)) + "\n"
+
+
+def test_extend_adds_new_programs_and_keeps_the_holdout_without_copies(
+    built: tuple[Path, BuildReport], tmp_path: Path
+) -> None:
+    out, _ = built
+    base = Corpus.open(out)
+    held = {r.id: r for r in base.iter_records("holdout")}
+    first, second = sorted(held.values(), key=lambda r: r.id)
+    trained = next(base.iter_records("train"))
+    new_programs = [
+        "# the same program again, with a comment\n" + first.x.program,  # a holdout program
+        _renamed(second.x.program),  # an AST copy of one
+        trained.x.program,  # a training program run again: an exact duplicate
+        *NEW_PROGRAMS,
+    ]
+    task = make_task(tmp_path / "task", time_limit_s=120)
+    config = build_config(
+        {
+            "task": str(task.path),
+            "seed": 2,
+            "agent": {"steps": len(new_programs)},
+            "search": {"num_drafts": len(new_programs)},
+        }
+    )
+    answers = [f"Plan.\n\n```python\n{p}```\n" for p in new_programs]
+    run_dir = tmp_path / "more" / "toy-more"
+    loop.start(config, run_dir, code_model=ScriptedCodeModel(answers))
+
+    report = extend_corpus(base, [run_dir], tmp_path / "extended")
+    assert report.extended == {"base_records": 6, "added": 2, "dropped_as_holdout_copies": 1}
+    corpus = Corpus.open(tmp_path / "extended")
+    assert corpus.holdout() == base.holdout()
+    assert sorted(r.uid for r in corpus.iter_records("holdout")) == sorted(
+        r.uid for r in base.iter_records("holdout")
+    )
+    assert len(corpus) == 8 and check_holdout(corpus, recompute=True) == []
+    added = {r.x.program for r in corpus.iter_records("train")} - {
+        r.x.program for r in base.iter_records("train")
+    }
+    assert added == {p.strip() for p in NEW_PROGRAMS}
+    with pytest.raises(MleWorldError, match="is a corpus"):
+        extend_corpus(base, [run_dir], tmp_path / "extended")

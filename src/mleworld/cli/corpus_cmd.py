@@ -384,16 +384,27 @@ def build(
         int, typer.Option("--per-task", help="Holdout programs per task (all eligible if fewer).")
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the holdout draw.")] = 0,
+    extend: Annotated[
+        str | None,
+        typer.Option(
+            "--extend",
+            help="Add the runs to this built corpus (`default` or a path), keeping its holdout.",
+        ),
+    ] = None,
     workers: WorkersOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
     """Ingest, filter, deduplicate and split agent runs into a new corpus, with its stats."""
-    from mleworld.corpus.pipeline import build_corpus
+    from mleworld.corpus.default import resolve_corpus
+    from mleworld.corpus.pipeline import build_corpus, extend_corpus
 
     began = time.monotonic()
-    report = build_corpus(
-        run_dirs, _out_dir(out), holdout_per_task=per_task, seed=seed, workers=workers
-    )
+    if extend is not None:
+        report = extend_corpus(resolve_corpus(extend), run_dirs, _out_dir(out), workers=workers)
+    else:
+        report = build_corpus(
+            run_dirs, _out_dir(out), holdout_per_task=per_task, seed=seed, workers=workers
+        )
     if as_json:
         print_json(report.to_dict())
         return
@@ -406,6 +417,12 @@ def build(
         f"{report.dedup.near_clusters:,} clusters; AST duplicates: "
         f"{report.dedup.ast_duplicate_programs:,} programs"
     )
+    if report.extended:
+        print(
+            f"extended {extend}: +{report.extended['added']:,} records; "
+            f"{report.extended['dropped_as_holdout_copies']:,} new programs dropped as copies "
+            "of holdout programs"
+        )
     print(
         f"holdout: {report.holdout.total:,} programs; check passed (no exact, AST or near "
         "duplicate in training)"

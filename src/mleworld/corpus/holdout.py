@@ -170,6 +170,40 @@ def check_holdout(
     Fingerprints come from the corpus' cache unless `recompute`, which derives
     every one again from the stored programs.
     """
+    violations: list[str] = []
+    for copy in holdout_copies(corpus, threshold=threshold, recompute=recompute, workers=workers):
+        if copy.train_id is None:
+            violations.append(
+                f"{copy.task}: holdout program {copy.holdout_id} is not in the corpus"
+            )
+        else:
+            violations.append(
+                f"{copy.task}: holdout program {copy.holdout_id} has {copy.kind} in training: "
+                f"program {copy.train_id} (run {copy.run_id or '?'}, node {copy.node_id or '?'})"
+            )
+    return violations
+
+
+@dataclass(frozen=True)
+class HoldoutCopy:
+    """A training program that copies a holdout program (`train_id` None: the latter is missing)."""
+
+    task: str
+    holdout_id: str
+    kind: str = ""
+    train_id: str | None = None
+    run_id: str = ""
+    node_id: str = ""
+
+
+def holdout_copies(
+    corpus: Corpus,
+    *,
+    threshold: float = THRESHOLD,
+    recompute: bool = False,
+    workers: int = 1,
+) -> list[HoldoutCopy]:
+    """Each training program that is an exact, AST or near copy of a holdout program of its task."""
     holdout = corpus.holdout()
     if not holdout:
         return []
@@ -186,10 +220,10 @@ def check_holdout(
                 continue
             seen.add(key)
             prints[row["task_id"]].append((row["id"], fp))
-    violations: list[str] = []
+    copies: list[HoldoutCopy] = []
     for task, ids in sorted(holdout.items()):
         for program_id in sorted(pid for pid in ids if (task, pid) not in seen):
-            violations.append(f"{task}: holdout program {program_id} is not in the corpus")
+            copies.append(HoldoutCopy(task, program_id))
     by_task = {
         task: (
             {fp.token_key: pid for pid, fp in entries},
@@ -230,8 +264,9 @@ def check_holdout(
                 if (task, hid, train_id) in reported:
                     continue
                 reported.add((task, hid, train_id))
-                violations.append(
-                    f"{task}: holdout program {hid} has {kind} in training: "
-                    f"program {train_id} (run {row['run_id'] or '?'}, node {row['node_id'] or '?'})"
+                copies.append(
+                    HoldoutCopy(
+                        task, hid, kind, train_id, row["run_id"] or "", row["node_id"] or ""
+                    )
                 )
-    return violations
+    return copies

@@ -12,7 +12,8 @@ have kept.
 The corpus is assembled in a temporary directory beside `out` and renamed
 into place when every step succeeded (a failed build leaves nothing at
 `out`); the raw corpus is deleted. `refine_corpus` runs the same steps from
-a corpus that is already ingested.
+a corpus that is already ingested; `extend_corpus` adds runs to a built corpus
+and keeps its holdout as it is.
 
 Not here: the steps themselves; the CLI (cli/corpus_cmd.py).
 """
@@ -23,15 +24,22 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mleworld.corpus.dedup import DedupReport, dedup_corpus
+from mleworld.corpus.dedup import THRESHOLD, DedupReport, dedup_corpus
 from mleworld.corpus.filters import FilterReport
-from mleworld.corpus.holdout import HoldoutReport, check_holdout, select_holdout
+from mleworld.corpus.holdout import (
+    FAST_S,
+    HoldoutReport,
+    check_holdout,
+    holdout_copies,
+    select_holdout,
+)
 from mleworld.corpus.ingest import IngestReport, ingest_runs
+from mleworld.corpus.record import Record
 from mleworld.corpus.stats import render_markdown, stats
 from mleworld.corpus.store import MANIFEST, Corpus
 from mleworld.errors import MleWorldError
@@ -54,6 +62,8 @@ class BuildReport:
     holdout: HoldoutReport
     violations: list[str]
     stats: dict[str, Any]
+    # extend_corpus: records added to the base, new records dropped as holdout copies
+    extended: dict[str, int] = field(default_factory=dict)
 
     @property
     def records(self) -> int:
@@ -82,6 +92,7 @@ class BuildReport:
             "holdout": self.holdout.to_dict(),
             "holdout_check": {"passed": not self.violations, "violations": self.violations},
             "stats": self.stats,
+            **({"extended": self.extended} if self.extended else {}),
             "files": {
                 "stats_json": str(self.path / STATS_JSON),
                 "stats_md": str(self.path / STATS_MD),
@@ -134,6 +145,78 @@ def refine_corpus(
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}.build-", dir=target.parent))
     try:
         report = _refine(source, work / BUILT, holdout_per_task, seed, workers)
+        return _publish(report, work / BUILT, target)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def extend_corpus(
+    base: Corpus,
+    run_dirs: Iterable[str | os.PathLike[str]],
+    out: str | os.PathLike[str],
+    *,
+    workers: int = 1,
+) -> BuildReport:
+    """A new corpus at `out`: `base` plus the programs of these runs, with `base`'s holdout.
+
+    The new records go through the same filter and deduplication (the base's
+    records come first, so they stay the representatives). A new record of a
+    holdout program, or of an exact, AST or near copy of one, is dropped: the
+    holdout stays the same programs with the same records, still without a copy
+    in training, so scores on it compare with the base's.
+    """
+    target = _check_new(Path(out))
+    runs = [Path(p) for p in run_dirs]
+    if not runs:
+        raise MleWorldError("no run directories given; pass agent runs (or folders holding them)")
+    holdout = base.holdout()
+    if not holdout:
+        raise MleWorldError(f"corpus {base.path} has no holdout; build it with `corpus build`")
+    base_uids = {record.uid for record in base.iter_records()}
+    work = Path(tempfile.mkdtemp(prefix=f".{target.name}.build-", dir=target.parent))
+    try:
+        raw = Corpus.create(work / RAW)
+        raw.append(base.iter_records())
+        ingested = ingest_runs(runs, raw)
+        merged = Corpus.create(work / "merged")
+        filtered, deduped = dedup_corpus(raw, merged, filter_first=True, workers=workers)
+        assert filtered is not None  # filter_first always reports
+        merged.set_holdout(holdout)
+        copies = {
+            (copy.task, copy.train_id)
+            for copy in holdout_copies(merged, workers=workers)
+            if copy.train_id is not None
+        }
+
+        def kept() -> Iterator[Record]:
+            for record in merged.iter_records():
+                new = record.uid not in base_uids
+                held = record.id in holdout.get(record.task_id, ())
+                if not new or not (held or (record.task_id, record.id) in copies):
+                    yield record
+
+        corpus = Corpus.create(work / BUILT)
+        corpus.append(kept())
+        corpus.set_holdout(holdout)
+        missing = sorted(base_uids - {record.uid for record in corpus.iter_records()})
+        violations = check_holdout(corpus, workers=workers)
+        if missing or violations:
+            first = f"base record {missing[0]} was filtered out" if missing else violations[0]
+            raise MleWorldError(
+                f"the extended corpus lost base records or copies a holdout program ({first}); "
+                "extend a corpus built with the current filters"
+            )
+        kept_holdout = {task: sorted(ids) for task, ids in holdout.items()}
+        drawn = HoldoutReport(0, 0, FAST_S, THRESHOLD, holdout=kept_holdout)
+        report = BuildReport(
+            corpus.path, ingested, filtered, deduped, drawn, [], write_stats(corpus)
+        )
+        report.extended = {
+            "base_records": len(base_uids),
+            "added": len(corpus) - len(base_uids),
+            "dropped_as_holdout_copies": len(copies),
+        }
+        shutil.rmtree(work / RAW)
         return _publish(report, work / BUILT, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -163,6 +163,7 @@ def sample_spec(profile: TaskProfile, rng: random.Random) -> ProgramSpec:
         family=family,
         params=sample_params(family, profile, rng),
         validation=validation,
+        time_order=bool(profile.date_columns) and rng.random() < 0.5,
         n_splits=rng.choice([5, 5, 4, 3]) if small else rng.choice([3, 4, 5]),
         n_repeats=2 if (validation == "kfold" and small and rng.random() < 0.1) else 1,
         val_size=rng.choice([0.2, 0.2, 0.25, 0.15]),
@@ -288,6 +289,12 @@ def normalize(spec: ProgramSpec, profile: TaskProfile, budget: bool = True) -> P
         spec.final_fit = "refit"
     if st.score_line == "cv" and spec.validation != "kfold":
         st.score_line = "validation"
+    if not profile.date_columns:
+        spec.time_order = False
+    if spec.time_order:
+        # time-ordered folds leave the oldest rows unscored and cannot repeat
+        spec.n_repeats = 1
+        spec.cv_score = "mean"
     if not profile.sample_matches_test:
         st.sub_style = "frame"
     if not profile.id_in_test:

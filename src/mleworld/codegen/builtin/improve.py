@@ -328,9 +328,10 @@ def _validation(spec: ProgramSpec, profile: TaskProfile, rng: random.Random) -> 
         spec.validation = "kfold"
         spec.n_splits = 5
         spec.final_fit = "refit"
+        folds = "5 time-ordered folds" if spec.time_order else "5-fold cross-validation"
         return Change(
             "validation",
-            "Switch from a single hold-out split to 5-fold cross-validation.",
+            f"Switch from a single hold-out split to {folds}.",
             normalize(spec, profile, budget=False),
         )
     options = []

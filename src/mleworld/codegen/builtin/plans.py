@@ -124,6 +124,12 @@ def _validation_phrase(spec: ProgramSpec) -> str:
             if spec.final_fit == "fold_average"
             else "the final model is refit on all rows"
         )
+        if spec.time_order:
+            return (
+                f"It is scored with {spec.n_splits} time-ordered folds (each validates on dates "
+                f"after the ones it trains on), and {final}."
+            )
         return f"It is scored with {spec.n_splits}-fold cross-validation{reps}, and {final}."
     final = "reused for the test set" if spec.final_fit == "reuse" else "then refit on all rows"
-    return f"It is scored on a {int(spec.val_size * 100)}% hold-out split and {final}."
+    rows = "the latest" if spec.time_order else "a"
+    return f"It is scored on {rows} {int(spec.val_size * 100)}% hold-out split and {final}."

@@ -150,6 +150,10 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "column_literal": re.compile(r"\[\s*[\"'][^\"'\]\n]+[\"']\s*\]"),
     "format_metric": re.compile(r":\.\d+f\}"),
     "n_jobs_all": re.compile(r"n_jobs\W{0,3}[=:]\s*-1\b"),
+    # validation on the latest rows: a time series splitter, an unshuffled split, a head slice
+    "time_split": re.compile(r"TimeSeriesSplit\(|shuffle\s*=\s*False\b"),
+    "head_slice": re.compile(r"\[\s*:\s*[A-Za-z_]\w*\s*\]"),
+    "sort_values": re.compile(r"\.sort_values\("),
 }
 
 # Literal hyper-parameters: for each fact, the keyword spellings that set it.

@@ -76,6 +76,10 @@ class SectionBase:
             return self.n.targets
         return f"[{self.n.target}]"
 
+    def n_rows(self, var: str) -> str:
+        """How the program counts the rows of prepared features `var`."""
+        return f"len({var})" if self.ctx.x_kind == "frame" else f"{var}.shape[0]"
+
     def idx(self, var: str, index: str, kind: str) -> str:
         if kind in ("frame", "series"):
             return f"{var}.iloc[{index}]"

@@ -80,6 +80,13 @@ class DataSections(SectionBase):
                     f"{r.train} = {r.train}.sample(n=MAX_TRAIN_ROWS, random_state={self.n.seed})"
                     ".reset_index(drop=True)"
                 )
+        if self.s.time_order:
+            ctx.comment(w, "oldest rows first: the validation rows are the latest dates")
+            date = self.p.date_columns[0]
+            w(
+                f"{r.train} = {r.train}.sort_values({date!r}).reset_index(drop=True)",
+                site="time_sort",
+            )
         if self.s.style.chatty:
             ctx.say(
                 w,

@@ -1,6 +1,7 @@
 """Validation, the final fit and the submission: the second half of every program.
 
-Hold-out or (repeated) K-fold with a line per fold and an overall score, the
+Hold-out or (repeated) K-fold with a line per fold and an overall score (on a
+date task possibly time-ordered: the latest rows held out, or TimeSeriesSplit), the
 refit on all rows (or the average of the fold models, or the hold-out model
 reused), and the write of ./submission/submission.csv. The score line is
 always one a metric parser reads: ``Validation <metric>: <v>``,
@@ -55,14 +56,24 @@ def holdout(S: Sections, w: Writer, r: Refs, keep_model: str | None) -> None:
     """Split once, fit, score. `keep_model`: the name the fitted model keeps for reuse."""
     ctx, n, s = S.ctx, S.n, S.s
     ctx.banner(w, "Hold-out validation")
-    ctx.comment(w, f"keep {int(s.val_size * 100)}% of the rows aside to estimate the score")
-    tts = ctx.ref("sklearn.model_selection", "train_test_split")
-    strat = f", stratify={r.y}" if stratify_ok(S) else ""
-    w(
-        f"{n.X_tr}, {n.X_va}, {n.y_tr}, {n.y_va} = {tts}("
-        f"{r.X}, {r.y}, test_size={s.val_size}, random_state={n.seed}{strat})",
-        site="split",
-    )
+    if s.time_order:
+        ctx.comment(w, f"the latest {int(s.val_size * 100)}% of the rows estimate the score")
+    else:
+        ctx.comment(w, f"keep {int(s.val_size * 100)}% of the rows aside to estimate the score")
+    if s.time_order and s.style.name_seed % 2:
+        # the same tail cut, written out by hand
+        w(f"cut = int({S.n_rows(r.X)} * {1 - s.val_size:g})")
+        xk, yk = ctx.x_kind, ctx.y_kind
+        w(f"{n.X_tr}, {n.X_va} = {S.idx(r.X, ':cut', xk)}, {S.idx(r.X, 'cut:', xk)}", site="split")
+        w(f"{n.y_tr}, {n.y_va} = {S.idx(r.y, ':cut', yk)}, {S.idx(r.y, 'cut:', yk)}")
+    else:
+        tts = ctx.ref("sklearn.model_selection", "train_test_split")
+        how = f"random_state={n.seed}" + (f", stratify={r.y}" if stratify_ok(S) else "")
+        w(
+            f"{n.X_tr}, {n.X_va}, {n.y_tr}, {n.y_va} = {tts}("
+            f"{r.X}, {r.y}, test_size={s.val_size}, {'shuffle=False' if s.time_order else how})",
+            site="split",
+        )
     model = keep_model or n.model
     fit_unit(S, w, r, model, n.X_tr, n.y_tr)
     predict_unit(S, w, r, model, n.X_va, n.val_pred, "val_predict")
@@ -74,7 +85,11 @@ def kfold(S: Sections, w: Writer, r: Refs, average_test: bool) -> None:
     ctx, n, s, p, np_ = S.ctx, S.n, S.s, S.p, S.np
     ctx.banner(w, "Cross-validation")
     stratified = stratify_ok(S) and p.min_class_count >= s.n_splits
-    if s.n_repeats > 1:
+    if s.time_order:
+        ctx.comment(w, "each fold trains on earlier dates and validates on the next ones")
+        cls = "TimeSeriesSplit"
+        splitter = f"{ctx.ref('sklearn.model_selection', cls)}(n_splits={n.n_splits})"
+    elif s.n_repeats > 1:
         cls = "RepeatedStratifiedKFold" if stratified else "RepeatedKFold"
         splitter = (
             f"{ctx.ref('sklearn.model_selection', cls)}(n_splits={n.n_splits}, "
@@ -87,8 +102,7 @@ def kfold(S: Sections, w: Writer, r: Refs, average_test: bool) -> None:
             f"shuffle=True, random_state={n.seed})"
         )
     w(f"{n.splitter} = {splitter}", site="splitter")
-    rows = f"len({r.X_test})" if ctx.x_kind == "frame" else f"{r.X_test}.shape[0]"
-    train_rows = f"len({r.X})" if ctx.x_kind == "frame" else f"{r.X}.shape[0]"
+    rows, train_rows = S.n_rows(r.X_test), S.n_rows(r.X)
     width = _pred_width(S)
     use_oof = s.cv_score == "oof" and p.output not in ("label", "label_columns")
     if use_oof:

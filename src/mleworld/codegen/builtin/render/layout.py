@@ -56,6 +56,8 @@ def render(
     if eff.style.docstring:
         what = FAMILY_TITLES.get(eff.family, eff.family)
         how = "K-fold cross-validation" if eff.validation == "kfold" else "a hold-out split"
+        if eff.time_order:
+            how = "time-ordered " + ("folds" if eff.validation == "kfold" else "validation")
         head(f'"""{profile.task_id}: {what}, scored with {how}."""')
         head.blank()
     setup = Writer()
