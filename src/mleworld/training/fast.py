@@ -45,7 +45,7 @@ from mleworld.training.fast_unfamiliar import CalibrationRows, fit_unfamiliar
 from mleworld.world.fast.batch import STATIC_FAILED, Featurizer
 from mleworld.world.fast.code import primary_family
 from mleworld.world.fast.edits import EditHead
-from mleworld.world.fast.features import FeatureSpec
+from mleworld.world.fast.features import FeatureSpec, task_metric
 from mleworld.world.fast.heads import (
     ClassHead,
     MetricHead,
@@ -56,6 +56,7 @@ from mleworld.world.fast.heads import (
 from mleworld.world.fast.lgbm import nll, softmax
 from mleworld.world.fast.model import FastWorldModel, outcome_code
 from mleworld.world.fast.neighbours import NeighbourPool
+from mleworld.world.fast.other_writers import other_writers_metric
 from mleworld.world.fast.tfidf import CodeTfidf
 from mleworld.world.fast.unfamiliar import Familiarity
 from mleworld.world.vocab import CLEAN, TIMEOUT, Vocab
@@ -169,6 +170,8 @@ def train_fast(
 
     began = time.perf_counter()
     featurizer, inputs, spec = _featurise(data)
+    if calibration_set is not None:
+        featurizer.other_metric = _other_writers_metric(calibration_set, exclude_tasks)
     timings["features_s"] = time.perf_counter() - began
 
     began = time.perf_counter()
@@ -244,6 +247,20 @@ def train_fast(
         "detectors": detectors,
         "timings": {k: round(v, 3) for k, v in timings.items()},
     }
+
+
+def _other_writers_metric(calibration_set: str, exclude_tasks: Sequence[str]) -> dict[str, float]:
+    """Per task, the median metric of the calibration halves' clean programs (other_writers.py)."""
+    from mleworld.corpus.foreign import open_program_set
+    from mleworld.world.inputs import query_for_record
+
+    records = [
+        r
+        for r in open_program_set(calibration_set).calibration_records()
+        if r.task_id not in set(exclude_tasks)
+    ]
+    names = {r.task_id: task_metric(query_for_record(r))[0] for r in records}
+    return other_writers_metric(records, names)
 
 
 def _featurise(data: TrainingSet) -> tuple[Featurizer, Any, FeatureSpec]:

@@ -15,6 +15,7 @@ columns edits.py's.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -38,11 +39,13 @@ from mleworld.world.fast.code import (
 from mleworld.world.fast.edits import edit_inputs
 from mleworld.world.fast.features import FeatureSpec, QueryFacts, TaskStats, featurize, task_metric
 from mleworld.world.fast.neighbours import NEAR_COPY_SIM, NeighbourPool
+from mleworld.world.fast.other_writers import lean
 from mleworld.world.fast.references import reference_score, task_references
 from mleworld.world.fast.tfidf import CodeTfidf
-from mleworld.world.fast.unfamiliar import Familiarity, nearest_similarity
+from mleworld.world.fast.unfamiliar import SIGNALS, Familiarity, nearest_similarity
 from mleworld.world.prediction import Query
 
+_UNSEEN = SIGNALS.index("tokens_unseen")
 _REPORT_CACHE = 8192  # static reports kept per process (a few KB each)
 
 
@@ -186,6 +189,7 @@ class Featurizer:
         n_neighbours: int = 5,
         near_copy_sim: float | None = NEAR_COPY_SIM,
         familiarity: Familiarity | None = None,
+        other_metric: Mapping[str, float] | None = None,
     ) -> None:
         self.spec = spec
         self.tfidf = tfidf
@@ -196,6 +200,9 @@ class Featurizer:
         self.metric_by_name = dict(metric_by_name)
         self.n_neighbours = int(n_neighbours)
         self.near_copy_sim = near_copy_sim
+        # {task: median metric of programs written elsewhere} (other_writers.py); training sets it
+        # after featurising the corpus, whose rows therefore never lean on it.
+        self.other_metric = dict(other_metric or {})
 
     def report(self, query: Query) -> Any:
         """The static report of a query (cached by program and data folder)."""
@@ -260,6 +267,11 @@ class Featurizer:
                 family,
                 reference_score(task_references(query.data_dir, got_facts[i].metric_name), family),
             )
+            other = self.other_metric.get(query.task_id)
+            if other is not None and math.isfinite(anchor):
+                on_parent = parent_metric is not None and math.isfinite(parent_metric)
+                weight = lean(unfamiliar[i, _UNSEEN], on_parent)
+                anchor = (1.0 - weight) * anchor + weight * other
             anchors[i], scales[i] = anchor, scale
             extras.append(extra)
         X_metric = np.hstack([X, np.vstack(extras)]) if extras else np.zeros((0, X.shape[1]))

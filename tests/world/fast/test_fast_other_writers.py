@@ -1,0 +1,114 @@
+"""Programs written elsewhere score elsewhere: the other writers' median and the lean towards it.
+
+The tiny model of conftest.py is calibrated on the shipped foreign set, whose
+development and calibration halves (never its test half) give each task the
+median metric of its clean programs. A draft unlike the corpus is anchored
+halfway towards that median; the corpus writer's own programs, and programs
+with a parent, keep their anchor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from test_fast_unfamiliar import FOREIGN_STYLE
+
+from conftest import HELD_RUN
+from mleworld.corpus.foreign import open_program_set
+from mleworld.corpus.record import Record
+from mleworld.world.fast.features import task_metric
+from mleworld.world.fast.model import FastWorldModel
+from mleworld.world.fast.other_writers import (
+    MIN_PROGRAMS,
+    UNSEEN_FULL,
+    WEIGHT,
+    lean,
+    other_writers_metric,
+)
+from mleworld.world.fast.unfamiliar import SIGNALS
+from mleworld.world.format import WorldInput, WorldTarget
+from mleworld.world.inputs import query_for_record
+from mleworld.world.prediction import Parent
+
+
+def _run(task: str, out: str, exc: str = "None", metric: float | None = None) -> Record:
+    return Record(
+        task_id=task,
+        x=WorldInput(program=f"print({out!r})  # {task} {metric} {exc}"),
+        y=WorldTarget(exc_type=exc, term_out=out, metric=metric, submission=exc == "None"),
+    )
+
+
+def test_the_median_counts_clean_runs_that_print_the_tasks_metric() -> None:
+    runs = [
+        _run("t", "Validation AUC: 0.80\n", metric=0.80),
+        _run("t", "fold 1 done\nCV auc = 0.90\n", metric=0.90),
+        _run("t", "score: 0.70\n", metric=0.70),  # unnamed: counted
+        _run("t", "Validation logloss: 0.30\n", metric=0.30),  # another metric: not counted
+        _run("t", "Traceback ...\nValueError: x\n", exc="ValueError"),
+        _run("few", "Validation AUC: 0.5\n", metric=0.5),
+        _run("few", "Validation AUC: 0.6\n", metric=0.6),
+        _run("unnamed", "accuracy 0.5\n", metric=0.5),
+        _run("unnamed", "accuracy 0.7\n", metric=0.7),
+        _run("unnamed", "val accuracy: 0.9\n", metric=0.9),
+        _run("unnamed", "rmse 0.1\n", metric=0.1),
+    ]
+    medians = other_writers_metric(runs, {"t": "auc", "few": "auc", "unnamed": None})
+    assert medians["t"] == pytest.approx(0.80)
+    assert "few" not in medians  # fewer than MIN_PROGRAMS
+    assert MIN_PROGRAMS == 3
+    # an unknown task metric: the name most of its programs print
+    assert medians["unnamed"] == pytest.approx(0.7)
+
+
+def test_lean_is_half_for_unfamiliar_drafts_and_nothing_for_the_corpus_writer_or_a_child() -> None:
+    assert lean(0.0, has_parent=False) == 0.0
+    assert lean(0.4, has_parent=True) == 0.0
+    assert lean(0.4, has_parent=False) == WEIGHT == 0.5
+    assert lean(UNSEEN_FULL / 2, has_parent=False) == pytest.approx(WEIGHT / 2)
+    assert lean(math.nan, has_parent=False) == 0.0
+
+
+def test_the_trained_model_takes_the_medians_from_the_calibration_halves_only(
+    trained: tuple[Path, dict[str, Any]],
+) -> None:
+    model = FastWorldModel.load(trained[0], online=False)
+    shipped = open_program_set("foreign")
+    records = shipped.calibration_records()
+    names = {r.task_id: task_metric(query_for_record(r))[0] for r in records}
+    assert model.featurizer.other_metric == pytest.approx(other_writers_metric(records, names))
+    assert "penguins" in model.featurizer.other_metric
+    with_test = other_writers_metric(records + shipped.half("test"), names)
+    assert with_test != model.featurizer.other_metric
+
+
+def test_a_foreign_draft_leans_halfway_and_the_corpus_writers_program_and_a_child_do_not(
+    trained: tuple[Path, dict[str, Any]], dev_records: list[Record]
+) -> None:
+    model = FastWorldModel.load(trained[0], online=False)
+    drafts = [  # drafts training saw
+        query_for_record(r)
+        for r in dev_records
+        if r.task_id == "penguins" and r.parent_id is None and r.run_id != HELD_RUN
+    ]
+    unseen = model.featurizer.prepare(drafts).unfamiliar[:, SIGNALS.index("tokens_unseen")]
+    own = drafts[int(np.flatnonzero(unseen == 0.0)[0])]  # every identifier one training saw
+    foreign = dataclasses.replace(own, x=dataclasses.replace(own.x, program=FOREIGN_STYLE))
+    parent = Parent(program=own.x.program, exc_type="None", metric=0.25, term_out="", runtime_s=1)
+    child = dataclasses.replace(foreign, parent=parent)
+    queries = [own, foreign, child]
+
+    leaning = model.featurizer.prepare(queries)
+    other = model.featurizer.other_metric["penguins"]
+    model.featurizer.other_metric = {}
+    plain = model.featurizer.prepare(queries)
+
+    assert leaning.anchor[0] == plain.anchor[0]
+    assert leaning.anchor[1] == pytest.approx(0.5 * plain.anchor[1] + 0.5 * other)
+    assert leaning.anchor[1] != pytest.approx(plain.anchor[1])
+    assert leaning.anchor[2] == plain.anchor[2] == pytest.approx(0.25)  # anchored on its parent
