@@ -191,6 +191,9 @@ def test_killed_run_resumes_to_the_same_journal(
     reference_grade = json.loads((full_dir / "grade.json").read_text())
     assert grade.pop("score") == pytest.approx(reference_grade.pop("score"), rel=1e-6)
     assert grade.pop("percentile") == pytest.approx(reference_grade.pop("percentile"), abs=1e-6)
+    assert grade.pop("normalized_score") == pytest.approx(
+        reference_grade.pop("normalized_score"), rel=1e-6
+    )
     assert grade == reference_grade
 
 

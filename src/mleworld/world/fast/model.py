@@ -308,6 +308,7 @@ class FastWorldModel:
                 n_folds_hint=int(folds) if math.isfinite(folds) and 1 < folds < 100 else None,
                 data_overview=query.x.data_overview,
                 metric_name=inputs.facts[i].metric_name,
+                printed=getattr(report, "printed", None),
             )
             shown = there.findings if there is not None else getattr(report, "findings", None)
             evidence = [finding_dict(f) for f in shown or []]

@@ -64,6 +64,7 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
         order=order,
         work=[*walker.work, loops] if loops is not None else list(walker.work),
         after_submission=[i for i, f in enumerate(findings) if id(f) in after_write],
+        printed=walker.printed.known(),
     )
     report.signals = _signals(report, program, float(len(walker.index.modules)), walker)
     return report

@@ -97,6 +97,8 @@ class ExpressionWalker:
                     star = True
             else:
                 args.append(self.expr(arg))
+                if isinstance(func, Obj) and func.obj is print:
+                    self.printed.note(arg, args[-1], self.work_scale != 1.0)
         kwargs: dict[str, Value] = {}
         for keyword in node.keywords:
             value = self.expr(keyword.value)
@@ -125,6 +127,7 @@ class ExpressionWalker:
                 continue
             assert isinstance(value, ast.FormattedValue)
             inner = self.expr(value.value)
+            self.printed.note(value.value, inner, self.work_scale != 1.0)
             spec = self.expr(value.format_spec) if value.format_spec is not None else Const("")
             text = _format(inner, value.conversion, spec)
             if text is None or parts is None:

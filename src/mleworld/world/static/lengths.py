@@ -49,17 +49,26 @@ _BUILDERS = ("zeros", "ones", "empty", "full")
 def length(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
-    """`len(x)` of a frame, series or array whose rows are known."""
-    n = row_counts.rows_of(args[0]) if len(args) == 1 and not kw and not star else None
+    """`len(x)` of a frame, series or array whose rows are known, or of a list it knows."""
+    if len(args) != 1 or kw or star:
+        return UNKNOWN
+    if isinstance(args[0], Seq) and args[0].items is not None:
+        return Count(len(args[0].items))
+    n = row_counts.rows_of(args[0])
     return Count(n) if n is not None else UNKNOWN
 
 
 def shape(value: Value) -> Value:
-    """`x.shape` of a frame or array whose rows are known: (Count, unknown width)."""
+    """`x.shape` of a frame or array whose rows are known: (Count, width: a Count for a frame
+    whose columns are known exactly, else unknown)."""
     n = row_counts.rows_of(value)
     if n is None or isinstance(value, VectorVal) and value.ndim != 1:
         return UNKNOWN
-    return Seq([Count(n)] if isinstance(value, VectorVal) else [Count(n), UNKNOWN], "tuple")
+    if isinstance(value, VectorVal):
+        return Seq([Count(n)], "tuple")
+    exact = isinstance(value, Frame) and value.exact and value.columns is not None
+    width = Count(len(value.columns)) if exact else UNKNOWN  # type: ignore[union-attr, arg-type]
+    return Seq([Count(n), width], "tuple")
 
 
 def _count(value: Value) -> int | None:

@@ -31,6 +31,7 @@ from mleworld.world.static.files import FileState
 from mleworld.world.static.flow import EXIT
 from mleworld.world.static.inlining import InlineWalker
 from mleworld.world.static.operations import OperationWalker
+from mleworld.world.static.printed import Printed
 from mleworld.world.static.program import ProgramIndex, children
 from mleworld.world.static.report import Finding
 from mleworld.world.static.scopes import Scope, merge
@@ -97,6 +98,7 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self.work_scale = 1.0  # how many times the code being walked runs (loops not unrolled)
         self.python_steps = 0.0  # statements the program runs, each weighted by work_scale
         self.single_assignments: dict[str, ast.expr] | None = None  # work.py's, built on demand
+        self.printed = Printed()  # numbers the program prints that the walk computed
 
     # --- findings -------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import Any
 
+from mleworld.world.static.printed import position
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.trace import (
     MAX_STEPS,
@@ -73,7 +74,7 @@ class Expressions:
                 spec = self.ev(value.format_spec) if value.format_spec is not None else ""
                 parts.append(
                     tp.format_field(
-                        self.ev(value.value),
+                        self.printed_value(value.value),
                         spec if isinstance(spec, str) else "",
                         value.conversion,
                         self.scene,
@@ -85,8 +86,20 @@ class Expressions:
     def ev_FormattedValue(self, node: ast.FormattedValue) -> str:
         spec = self.ev(node.format_spec) if node.format_spec is not None else ""
         return tp.format_field(
-            self.ev(node.value), spec if isinstance(spec, str) else "", node.conversion, self.scene
+            self.printed_value(node.value),
+            spec if isinstance(spec, str) else "",
+            node.conversion,
+            self.scene,
         )
+
+    def printed_value(self, node: ast.expr) -> Any:
+        """A printed expression's value: static analysis' number when it computed one."""
+        value = self.ev(node)
+        if self.printed:
+            key = position(node)
+            if key in self.printed:
+                return self.printed[key]
+        return value
 
     def ev_List(self, node: ast.List) -> list[Any]:
         return self.elements(node.elts)

@@ -34,11 +34,13 @@ import math
 import re
 import traceback
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from mleworld.execution.headline import KNOWN_METRICS, metric_name_of
 from mleworld.execution.parsing import extract_headline
+from mleworld.world.static.printed import Position
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.locate import Location, locate
 from mleworld.world.terminal.messages import SIGNAL_TEXT, crash_message, syntax_output
@@ -69,6 +71,7 @@ def predicted_output(
     n_folds_hint: int | None = None,
     data_overview: str | None = None,
     metric_name: str | None = None,
+    printed: Mapping[Position, int | float] | None = None,
 ) -> str:
     """The terminal output `program` would produce with outcome `exc_type`.
 
@@ -78,7 +81,9 @@ def predicted_output(
     prints; `n_folds_hint` is the fold count when the program does not say;
     `data_overview` (the world-model input's overview of ./input/) gives the
     data's shapes and columns; `metric_name` (the task's metric, e.g. "logloss")
-    tells which of the program's scoring calls returns `metric` itself.
+    tells which of the program's scoring calls returns `metric` itself; `printed`
+    (static analysis' report) the numbers printed expressions surely evaluate to, by
+    position, printed as they are instead of guessed.
     """
     try:
         return _cached(
@@ -92,6 +97,7 @@ def predicted_output(
             n_folds_hint,
             data_overview or "",
             metric_name,
+            tuple(sorted((printed or {}).items())),
         )
     except Exception:
         # A bug here must not take a prediction down: fall back to the bare outcome.
@@ -110,12 +116,15 @@ def _cached(
     n_folds_hint: int | None,
     overview: str,
     metric_name: str | None = None,
+    printed: tuple[tuple[Position, int | float], ...] = (),
 ) -> str:
     parsed = _parse(program)
     if exc_type in SYNTAX_CLASSES:
         return syntax_output(parsed.source_lines, parsed.error, exc_type, message, line, program)
     if exc_type in SIGNAL_TEXT or exc_type == "SystemExit":
-        trace = _trace(parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name)
+        trace = _trace(
+            parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name, dict(printed)
+        )
         printed = trace.lines if trace is not None else []
         cut = _cut_for_signal(trace, time_limit_s, runtime_s) if trace is not None else len(printed)
         tail = [message] if message else []
@@ -126,7 +135,9 @@ def _cached(
         if exc_type == CLEAN:
             return ""
         return _bare(exc_type, message)
-    trace = _trace(parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name)
+    trace = _trace(
+        parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name, dict(printed)
+    )
     assert trace is not None
     if exc_type == CLEAN:
         return _join(_fix_headline(trace.lines, metric, metric_name))
@@ -168,6 +179,7 @@ def _trace(
     overview: str,
     program: str,
     metric_name: str | None = None,
+    printed: dict[Position, int | float] | None = None,
 ) -> Trace | None:
     if parsed.tree is None:
         return None
@@ -189,6 +201,7 @@ def _trace(
         source=parsed.source_lines,
         n_folds_hint=n_folds_hint,
         jitter_seed=seed,
+        printed=printed,
     )
     if runtime_s and runtime_s > 0 and trace.cost > 0 and _uses_clock(program):
         # Elapsed-time prints: scale the walk's work units to the predicted runtime.
@@ -200,6 +213,7 @@ def _trace(
             n_folds_hint=n_folds_hint,
             seconds_per_cost=runtime_s / trace.cost,
             jitter_seed=seed,
+            printed=printed,
         )
     return trace
 

@@ -17,6 +17,7 @@ import posixpath
 from pathlib import PurePosixPath
 from typing import Any
 
+from mleworld.world.static.printed import position
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.learning import (
     _JITTER,
@@ -98,6 +99,9 @@ class Services:
         end = kwargs.get("end", "\n")
         sep = sep if isinstance(sep, str) else " "
         end = end if isinstance(end, str) else "\n"
+        if self.printed and not any(isinstance(a, ast.Starred) for a in node.args):
+            known = [self.printed.get(position(a)) for a in node.args]  # type: ignore[arg-type]
+            args = [a if k is None else k for a, k in zip(args, known, strict=False)]
         hints = [hint_of(a) for a in node.args]
         texts = [
             tp.to_text(a, self.scene, hints[i] if i < len(hints) else "")

@@ -30,6 +30,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from mleworld.world.static.printed import Position
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.calls import Calls, Frame
 from mleworld.world.terminal.expressions import Expressions
@@ -58,10 +59,12 @@ def walk(
     n_folds_hint: int | None = None,
     seconds_per_cost: float = 0.5,
     jitter_seed: int = 0,
+    printed: dict[Position, int | float] | None = None,
 ) -> Trace:
     """Walk the module; never raises on any program."""
     walker = Walker(scene, tables, n_folds_hint, seconds_per_cost, jitter_seed)
     walker.source = source or []
+    walker.printed = dict(printed or {})
     return walker.run(tree)
 
 
@@ -94,6 +97,8 @@ class Walker(Statements, Calls, Services, Expressions):
         self.active: set[int] = set()  # ids of function nodes being walked (no recursion)
         self.stack: tuple[tuple[str, ast.AST], ...] = ()  # the outer frames, for events
         self.source: list[str] = []
+        # numbers static analysis computed for printed expressions, by position
+        self.printed: dict[Position, int | float] = {}
 
     def run(self, tree: ast.Module) -> Trace:
         complete = True

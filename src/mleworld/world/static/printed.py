@@ -1,0 +1,62 @@
+"""The numbers a program prints that the walk computed from the real input files.
+
+`print(len(FEATS), "features")` after a feature function, `print(f"pos rate {y.mean():.2f}")`:
+the walk knows these values exactly (the frame's columns, the column's values), where
+the predicted output's own lighter reading could only guess. Each argument of a
+`print` call, and each field of an f-string, that the walk evaluates to a number is
+noted by its position; the report carries the ones whose every evaluation gave the
+same number, met outside a loop the walk did not unroll (a value there changes from
+one iteration to the next).
+
+Not here: printing them (world/terminal/ looks them up by position).
+"""
+
+from __future__ import annotations
+
+import ast
+import numbers
+
+from mleworld.world.static.values import Const, Count, Number, Value
+
+Position = tuple[int, int, int, int]
+
+
+def position(node: ast.AST) -> Position | None:
+    """(line, column, end line, end column) of a node; None without one."""
+    end_line, end_col = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
+    if end_line is None or end_col is None:
+        return None
+    return (node.lineno, node.col_offset, end_line, end_col)  # type: ignore[attr-defined]
+
+
+def number_of(value: Value) -> int | float | None:
+    """The Python number a value surely is (a constant, a count, a computed statistic)."""
+    if isinstance(value, Count):
+        return value.n
+    raw = value.value if isinstance(value, Const) else getattr(value, "real", None)
+    if not isinstance(value, Const | Number):
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, numbers.Real):
+        return None
+    if hasattr(raw, "item"):
+        raw = raw.item()  # numpy's scalar as Python's
+    return raw if isinstance(raw, int | float) else None
+
+
+class Printed:
+    """Per printed expression: its one number, or None once it was unknown or varied."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Position, int | float | None] = {}
+
+    def note(self, node: ast.AST, value: Value, repeated: bool) -> None:
+        key = position(node)
+        if key is None:
+            return
+        number = None if repeated else number_of(value)
+        if key in self._seen and self._seen[key] != number:
+            number = None
+        self._seen[key] = number
+
+    def known(self) -> dict[Position, int | float]:
+        return {key: n for key, n in self._seen.items() if n is not None}

@@ -1,0 +1,79 @@
+"""Numbers a program prints that static analysis computed, and the predicted output printing them.
+
+The program runs for real against the penguin-like data folder; the predicted output of
+its clean run, given the report's numbers, prints the same lines where those numbers are
+(row and column counts of known frames and lists, a column's mean), where without them it
+guessed. A print inside a loop, and one in a function called with different frames, are
+left to the guess: one position, several values.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from mleworld.tasks.overview import data_overview
+from mleworld.world.static.analyze import analyze
+from mleworld.world.terminal import predicted_output
+
+PROGRAM = """\
+import pandas as pd
+
+train = pd.read_csv("./input/train.csv")
+test = pd.read_csv("./input/test.csv")
+
+
+def encode(df):
+    X = df.drop(columns=["id", "species"], errors="ignore")
+    return pd.get_dummies(X, columns=["island", "sex"], dtype=float)
+
+
+X = encode(train)
+feats = list(X.columns)
+print(len(train), "rows,", len(feats), "features")
+print(f"mean mass {train['body_mass_g'].mean():.1f} g over {X.shape[1]} columns")
+
+
+def build(df):
+    print("built", len(df))
+    return df[["bill_length_mm"]].copy()
+
+
+a, b = build(train), build(test)
+for k in range(2):
+    print("fold", k, len(train) - k)
+"""
+
+
+def _run(data_dir: Path, work: Path) -> str:
+    shutil.copytree(data_dir, work / "input")
+    (work / "runfile.py").write_text(PROGRAM)
+    done = subprocess.run(
+        [sys.executable, "runfile.py"], cwd=work, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_printed_numbers_are_the_real_ones_and_varying_ones_are_left_out(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    real = _run(data_dir, tmp_path).splitlines()
+    report = analyze(PROGRAM, data_dir)
+    lines = PROGRAM.splitlines()
+    printed = {lines[line - 1][col:end]: n for (line, col, _, end), n in report.printed.items()}
+    assert printed == {
+        "len(train)": 6,
+        "len(feats)": 10,
+        "train['body_mass_g'].mean()": 4241.666666666667,
+        "X.shape[1]": 10,
+    }
+    assert real[:2] == ["6 rows, 10 features", "mean mass 4241.7 g over 10 columns"]
+
+    overview = data_overview(data_dir)
+    told = predicted_output(PROGRAM, "None", data_overview=overview, printed=report.printed)
+    assert told.splitlines()[:2] == real[:2]
+    guessed = predicted_output(PROGRAM, "None", data_overview=overview)
+    assert guessed.splitlines()[:2] != real[:2]
