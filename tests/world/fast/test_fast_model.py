@@ -291,3 +291,33 @@ def test_a_crash_after_the_submission_is_written_is_predicted_with_the_file(
     )
     assert late.exc_type == early.exc_type == "FileNotFoundError"
     assert late.submission is True and early.submission is False
+
+
+def test_a_certain_crash_prints_the_expected_score_before_it(
+    trained: tuple[Path, dict[str, Any]],
+) -> None:
+    """The score a program prints before a crash the text proves is the model's, not a default."""
+    program = (
+        "import pandas as pd\n"
+        "from sklearn.linear_model import LogisticRegression\n"
+        "from sklearn.model_selection import cross_val_score\n"
+        "train = pd.read_csv('./input/train.csv')\n"
+        "X, y = train[['bill_length_mm', 'bill_depth_mm']], train['species']\n"
+        "acc = cross_val_score(LogisticRegression(max_iter=500), X, y, cv=3).mean()\n"
+        "print(f'cv accuracy: {acc:.4f}')\n"
+    )
+    crash = "print(sumbission)\n"  # a misspelt name: a NameError the text proves
+    model = FastWorldModel.load(trained[0], online=False)
+    model.detectors["names"] = [100.0, 100.0]  # a detector always right in training: certain
+    clean, crashed = model.predict_batch(
+        [
+            dataclasses.replace(query_for_program(p, time_limit_s=60), metric_name="accuracy")
+            for p in (program, program + crash)
+        ]
+    )
+    assert clean.exc_type == "None" and clean.metric is not None
+    assert crashed.exc_type == "NameError" and crashed.p_max is not None and crashed.p_max > 0.99
+    # the two programs differ by a line, so their predicted metrics by a hair
+    for line in (clean.term_out.splitlines()[0], crashed.term_out.splitlines()[0]):
+        assert line.startswith("cv accuracy: ")
+        assert float(line.split(": ")[1]) == pytest.approx(clean.metric, abs=0.002)

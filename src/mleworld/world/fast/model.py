@@ -284,7 +284,10 @@ class FastWorldModel:
                 runtime = limit
             else:
                 runtime = float(np.expm1(self.runtime_head.crash_log_runtime))
-            metric = None if certain or not math.isfinite(metrics[i]) else float(metrics[i])
+            score = float(metrics[i]) if math.isfinite(metrics[i]) else None
+            # A certain crash reports no metric, but the scores it prints before it are
+            # still the ones the model expects.
+            metric = None if certain else score
             p_finished = float(dist[self.vocab.index(CLEAN)])
             if there is None and report.leaves_submission(first):
                 # The crash static analysis found comes after the submission is written.
@@ -302,7 +305,7 @@ class FastWorldModel:
                 exc,
                 message=getattr(finding, "message", None),
                 line=getattr(finding, "line", None),
-                metric=metric,
+                metric=score,
                 runtime_s=runtime,
                 time_limit_s=limit,
                 n_folds_hint=int(folds) if math.isfinite(folds) and 1 < folds < 100 else None,
