@@ -1,5 +1,9 @@
 """Removed APIs inside functions a library calls back: found where the library calls them.
 
+A pipeline's first step that is the program's own (a FunctionTransformer's function, a
+transformer class) is walked as scikit-learn calls it, and what it returns is what the
+next steps are fitted on: text it adds reaches the imputer or the model after it.
+
 Each crashing snippet runs for real (conftest.run_real); the analysis must report
 what Python prints, at a line the program really reaches. The valid ones run
 cleanly and get no finding.
@@ -37,6 +41,27 @@ CRASHES: dict[str, str] = {
     "removed_frame_method_in_pipe": (
         READ + "def widen(frame):\n    return frame.append(frame)\n\nprint(X.pipe(widen).shape)\n"
     ),
+    # the first step's output, text kept, is what the imputer after it is fitted on
+    "function_step_output_reaches_the_imputer": (
+        READ
+        + "from sklearn.impute import SimpleImputer\n"
+        + "def ratio(frame):\n    frame = frame.copy()\n"
+        + "    frame['ratio'] = frame['bill_length_mm'] / frame['bill_depth_mm']\n"
+        + "    frame['island'] = df['island']\n    return frame\n\n"
+        + "pipe = Pipeline([('fe', FunctionTransformer(ratio)),"
+        + " ('imp', SimpleImputer(strategy='median')), ('m', LogisticRegression())])\n"
+        + "pipe.fit(X, y)\n"
+    ),
+    "own_transformer_output_reaches_the_model": (
+        READ
+        + "from sklearn.base import BaseEstimator, TransformerMixin\n"
+        + "class Island(BaseEstimator, TransformerMixin):\n"
+        + "    def fit(self, frame, y=None):\n        return self\n"
+        + "    def transform(self, frame):\n        frame = frame.copy()\n"
+        + "        frame['island'] = df['island']\n        return frame\n\n"
+        + "pipe = Pipeline([('fe', Island()), ('m', LogisticRegression())])\n"
+        + "pipe.fit(X, y)\n"
+    ),
 }
 
 VALID: dict[str, str] = {
@@ -48,6 +73,27 @@ VALID: dict[str, str] = {
         + "pipe.fit(X, y)\n"
     ),
     "current_api_in_apply": READ + "print(X.apply(lambda col: np.prod(col.shape)))\n",
+    "function_step_output_all_numbers": (
+        READ
+        + "from sklearn.impute import SimpleImputer\n"
+        + "def ratio(frame):\n    frame = frame.copy()\n"
+        + "    frame['ratio'] = frame['bill_length_mm'] / frame['bill_depth_mm']\n"
+        + "    return frame\n\n"
+        + "pipe = Pipeline([('fe', FunctionTransformer(ratio)),"
+        + " ('imp', SimpleImputer(strategy='median')), ('m', LogisticRegression())])\n"
+        + "pipe.fit(X, y)\n"
+    ),
+    "own_transformer_drops_the_text": (
+        READ
+        + "from sklearn.base import BaseEstimator, TransformerMixin\n"
+        + "class Numbers(BaseEstimator, TransformerMixin):\n"
+        + "    def fit(self, frame, y=None):\n        return self\n"
+        + "    def transform(self, frame):\n        frame = frame.copy()\n"
+        + "        frame['island'] = df['island']\n"
+        + "        return frame.drop(columns=['island'])\n\n"
+        + "pipe = Pipeline([('fe', Numbers()), ('m', LogisticRegression())])\n"
+        + "pipe.fit(X, y)\n"
+    ),
     "transformer_never_fitted": (
         READ
         + "def logs(frame):\n    return frame.applymap(np.log1p)\n\nt = FunctionTransformer(logs)\n"

@@ -6,7 +6,8 @@ frame they give keeps its real values: a dtype test on a stacked frame (pandas 3
 text as `str`, which is not `object`), the classes left after `dropna`, the text that then
 reaches a numeric estimator are all known. Merges run on both frames' values, and
 `read_csv` with literal options (`dtype`, `parse_dates`) reads as the program asks, so a
-merge on keys of two dtypes, or a column renamed by merge suffixes, is found. A constant
+merge on keys of two dtypes, or a column renamed by merge suffixes (also after `assign`,
+which returns a new frame with the values it computes), is found. A constant
 column assigned (`df["part"] = "train"`) and `pd.to_datetime` of a known column keep the
 values known; a `format` the data does not have raises pandas' own ValueError. Masks
 computed from known columns (`df[df["year"] > 2020]`, `~mask`) select the real rows, and a
@@ -127,9 +128,25 @@ CRASHES: dict[str, tuple[str, str]] = {
         "    sub[f'p{i}'] = proba[:, i]\n",
         "positions",
     ),
+    "group_means_merged_back_rename_the_shared_column": (
+        READ + "test = pd.read_csv('./input/test.csv')\n"
+        "full = pd.concat([train.assign(part=1), test.assign(part=0)], ignore_index=True)\n"
+        "means = full.groupby('island')[['body_mass_g']].mean().reset_index()\n"
+        "full = full.merge(means, on='island', how='left')\n"
+        "full['gap'] = full['body_mass_g'] - full['bill_length_mm']\n",
+        "columns",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "assigned_columns_are_there": (
+        READ + "test = pd.read_csv('./input/test.csv')\n"
+        "full = pd.concat([train.assign(part=1), test.assign(part=0)], ignore_index=True)\n"
+        "full = full.assign(ratio=lambda d: d['bill_length_mm'] / d['bill_depth_mm'])\n"
+        "means = full.groupby('island')[['body_mass_g']].mean().reset_index()\n"
+        "full = full.merge(means, on='island', how='left', suffixes=('', '_island'))\n"
+        "print(full[['part', 'ratio', 'body_mass_g', 'body_mass_g_island']].shape)\n"
+    ),
     "str_test_on_a_stacked_frame": (
         STACKED + "text = [c for c in both.columns if both[c].dtype == 'str']\n"
         "both = pd.get_dummies(both, columns=text).fillna(-1)\n"

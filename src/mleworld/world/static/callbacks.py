@@ -2,8 +2,9 @@
 
 A function handed to a library runs inside it: `FunctionTransformer(f)` when the
 pipeline holding it is fitted (with the frame fitted on, when it is the first step),
-`df.pipe(f)` with the frame, `df.apply(f)` / `s.map(f)` / `transform` / `agg` with
-values analysis does not follow. The walk enters the function there, so what it
+`df.pipe(f)` with the frame, `df.groupby(k).apply(f)` with a group's frame (pandas 3
+leaves the grouping columns out of it), `df.apply(f)` / `s.map(f)` / `transform` / `agg`
+with values analysis does not follow. The walk enters the function there, so what it
 would raise (a function or attribute the installed library removed, a frame method
 that no longer exists) is reported at the line that makes the library call it.
 A callback the library may never call (an event hook) is not walked.
@@ -12,16 +13,22 @@ A callback the library may never call (an event hook) is not walked.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from typing import TYPE_CHECKING
+
+import pandas as pd
 
 from mleworld.world.static.values import (
     UNKNOWN,
+    Const,
     DictVal,
     Frame,
     FuncVal,
+    GroupBy,
     Instance,
     Method,
     OpaqueStep,
+    Seq,
     SeriesVal,
     UserInstance,
     Value,
@@ -31,30 +38,37 @@ if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 CERTAINTY = 0.95  # the library calls it unless the data it iterates over is empty
+_PANDAS_3 = int(pd.__version__.split(".")[0]) >= 3
 _PANDAS_CALLERS = frozenset({"pipe", "apply", "map", "transform", "agg", "aggregate", "applymap"})
 
 
-def _walk(walker: Walker, func: FuncVal, args: list[Value], kwargs: dict[str, Value]) -> None:
-    saved = walker.certainty
+def _walk(walker: Walker, func: FuncVal, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """The function walked as the library calls it; what it returns."""
+    saved, sure = walker.certainty, walker.sure
     walker.certainty *= CERTAINTY
+    walker.sure = walker.certainty  # its body runs whenever the library calls it
     try:
-        walker.inline(func, args, kwargs, False)
+        return walker.inline(func, args, kwargs, False)
     finally:
-        walker.certainty = saved
+        walker.certainty, walker.sure = saved, sure
 
 
-def _own_transformer(walker: Walker, step: Value | None, X: Frame, node: ast.AST) -> None:
+def _own_transformer(walker: Walker, step: Value | None, X: Frame, node: ast.AST) -> Value:
     """`Pipeline([("fe", MyFeatures()), ...]).fit(X)`: scikit-learn calls the step's `fit`
-    and then its `transform` (or its `fit_transform`) with X; walk them as it calls them."""
+    and then its `transform` (or its `fit_transform`) with X; walk them as it calls them.
+    What the last one returns: the frame the next step is fitted on."""
     if not isinstance(step, UserInstance):
-        return
+        return UNKNOWN
     calls = ("fit", "transform")
     methods = [walker.attribute(step, name, node) for name in calls]
     if not all(isinstance(m, FuncVal) for m in methods):
         methods = [walker.attribute(step, "fit_transform", node)]
+    out: Value = UNKNOWN
     for method in methods:
+        out = UNKNOWN
         if isinstance(method, FuncVal) and not method.static:
-            _walk(walker, method, [X.copy()], {})
+            out = _walk(walker, method, [_handed(X)], {})
+    return out
 
 
 def on_pandas_call(walker: Walker, method: Method, args: list[Value]) -> None:
@@ -68,20 +82,90 @@ def on_pandas_call(walker: Walker, method: Method, args: list[Value]) -> None:
     _walk(walker, args[0], given, {})
 
 
-def on_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> None:
+def on_group_apply(
+    walker: Walker,
+    group: GroupBy,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.AST,
+    star: bool,
+) -> None:
+    """`df.groupby("k").apply(f)`: pandas 3 calls f with each group's frame WITHOUT the
+    grouping columns (`g["k"]` is a KeyError), and refuses `include_groups=True`."""
+    if star or group.selection is not None or not _PANDAS_3:
+        return
+    if "include_groups" in kw:
+        flag = kw["include_groups"]
+        if isinstance(flag, Const) and flag.value is True:
+            message = "ValueError: include_groups=True is no longer allowed."
+            walker.emit("reductions", "ValueError", message, node, CERTAINTY)
+        return
+    func = args[0] if args else kw.get("func")
+    frame = group.frame
+    by = group.args[0] if group.args else group.kw.get("by")
+    keys = [by.value] if isinstance(by, Const) else _names(by)
+    if not isinstance(func, FuncVal) or frame.columns is None or not frame.exact or not keys:
+        return
+    if any(k not in frame.columns for k in keys):
+        return
+    rest = [c for c in frame.columns if c not in keys]
+    # not checked as a plain DataFrame: pandas sets the group's `.name` to its key
+    _walk(walker, func, [Frame(rest, frame.source, is_frame=False)], {})
+
+
+def _names(value: Value | None) -> list[str]:
+    """The column names a literal list of them holds (empty: not such a list)."""
+    if not isinstance(value, Seq) or value.items is None:
+        return []
+    names = [v.value for v in value.items if isinstance(v, Const) and isinstance(v.value, str)]
+    return names if len(names) == len(value.items) else []
+
+
+def on_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> tuple[int, Frame] | None:
     """A pipeline's (or a lone) FunctionTransformer runs its function when fitted; the
-    program's own transformer class first in a pipeline runs its `fit` and `transform`."""
+    program's own transformer classes at the head of a pipeline run their `fit` and
+    `transform`, each on what the one before it returned.
+
+    When the pipeline's first steps are such steps and the last of them returned a frame
+    for X, (the index of the step after them, that frame): what it is fitted on, for the
+    checks of the steps from there."""
     steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
+    current: Value = X
+    leading = True  # every step so far was the program's own, walked on a known frame
+    after: tuple[int, Frame] | None = None
     for index, step in enumerate(steps):
-        if step.cls is OpaqueStep and index == 0 and isinstance(X, Frame):
-            _own_transformer(walker, step.given.get("step"), X, node)
+        handed = leading and isinstance(current, Frame)
+        if step.cls is OpaqueStep and handed:
+            current = _own_transformer(walker, step.given.get("step"), current, node)  # type: ignore[arg-type]
+            after = (index + 1, current) if isinstance(current, Frame) else None
             continue
-        if step.cls.__name__ != "FunctionTransformer":
-            continue
-        func = step.given.get("func")
+        func = step.given.get("func") if step.cls.__name__ == "FunctionTransformer" else None
         if not isinstance(func, FuncVal):
+            leading = False
             continue
-        first = index == 0 and isinstance(X, Frame)
         extra = step.given.get("kw_args")
         kwargs = dict(extra.items) if isinstance(extra, DictVal) and extra.closed else {}
-        _walk(walker, func, [X.copy() if first and isinstance(X, Frame) else UNKNOWN], kwargs)
+        out = _walk(walker, func, [_handed(current) if handed else UNKNOWN], kwargs)  # type: ignore[arg-type]
+        if handed and not _validates(step):
+            current = out
+            after = (index + 1, out) if isinstance(out, Frame) else None
+        else:
+            leading = False
+    return after if after is not None and after[0] < len(steps) else None
+
+
+def _handed(X: Frame) -> Frame:
+    """The frame the library hands the function: the program's own, values and all (a new
+    object, so what the function does to it stays in the function)."""
+    return dataclasses.replace(
+        X,
+        aliases=list(X.aliases),
+        kinds=None if X.kinds is None else dict(X.kinds),
+        parts=None if X.parts is None else dict(X.parts),
+    )
+
+
+def _validates(step: Instance) -> bool:
+    """FunctionTransformer(validate=True) turns the frame into an array first."""
+    flag = step.given.get("validate")
+    return not (flag is None or isinstance(flag, Const) and flag.value is False)

@@ -149,8 +149,8 @@ def call_method(
         if method.name in params.FIT_METHODS:
             X = args[0] if args else kw.get("X", UNKNOWN)
             y = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)
-            callbacks.on_fit(walker, owner, X, node)
-            dtypes.check_fit(walker, owner, X, node, y=y)
+            head = callbacks.on_fit(walker, owner, X, node)
+            dtypes.check_fit(walker, owner, X, node, y=y, after_head=head)
             lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
             features_in.on_fit(owner, X)
             owner.fitted = True

@@ -47,7 +47,7 @@ REPLAYED = frozenset(
     {
         "dropna", "fillna", "drop_duplicates", "reset_index", "sort_values", "sort_index",
         "head", "tail", "replace", "astype", "drop", "copy", "ffill", "bfill", "merge",
-        "join", "rename",
+        "join", "rename", "assign",
     }
 )  # fmt: skip
 # What pandas raises for bad arguments or data (MergeError is a ValueError): the program's

@@ -130,9 +130,14 @@ def check_fit(
     node: ast.AST,
     rows: Any | None = None,
     y: Value = UNKNOWN,
+    after_head: tuple[int, Frame] | None = None,
 ) -> None:
     """Report the ValueError fitting `owner` on frame `X` raises, when its text cells (or,
     for an estimator that refuses them, its NaN cells) make it certain.
+
+    `after_head`: (k, frame) when a pipeline's first k steps are the program's own
+    (functions, transformer classes: walked by callbacks.py) and returned that frame for
+    X; the steps from k on are judged on it.
 
     `rows`: the positions the fit sees (a fold's training rows), when not all. A frame
     rebuilt by the program is judged through its stand-in (kinds.py) when its rows are
@@ -143,6 +148,8 @@ def check_fit(
         _check_search(walker, owner, X, node, y)
         return
     steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
+    if after_head is not None and rows is None:
+        steps, X = steps[after_head[0] :], after_head[1]
     if steps and _lightgbm(steps[0].cls):
         data = _values(walker, X, dtypes_only=True)
         if data is None and isinstance(X, Frame):

@@ -55,6 +55,7 @@ _READS = _KEEP | _SUBSET | {
     "drop", "rename", "set_index", "reset_index", "pop", "to_csv", "to_numpy", "describe",
     "info", "nunique", "merge", "join", "groupby", "corr", "mean", "median", "sum", "std",
     "min", "max", "count", "memory_usage", "duplicated", "agg", "equals", "value_counts",
+    "assign",
 }  # fmt: skip
 
 

@@ -14,7 +14,7 @@ import ast
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import computed, dtypes, kinds
+from mleworld.world.static import callbacks, computed, dtypes, kinds
 from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.row_counts import MISSING
 from mleworld.world.static.values import UNKNOWN, Frame, GroupBy, Method, SeriesVal, Value, escape
@@ -111,7 +111,7 @@ _GROUP_METHODS = REDUCTIONS | {
 
 
 def group_attribute(group: GroupBy, attr: str) -> Value:
-    return Method(group, attr) if attr in _GROUP_METHODS else UNKNOWN
+    return Method(group, attr) if attr in _GROUP_METHODS or attr == "apply" else UNKNOWN
 
 
 def group_getitem(group: GroupBy, key: Value) -> Value:
@@ -131,6 +131,9 @@ def group_method(
     star: bool,
 ) -> Value:
     """A reduction of a grouping: run on the file's values, as pandas would."""
+    if name == "apply":
+        callbacks.on_group_apply(walker, group, args, kw, node, star)
+        return UNKNOWN
     grouping = _arguments(group.args, group.kw)
     data = dtypes.file_values(walker, group.frame) if grouping is not None else None
     if data is not None and grouping is not None and not star:

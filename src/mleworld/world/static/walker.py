@@ -72,6 +72,9 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self.module.values["__doc__"] = Const(ast.get_docstring(tree, clean=False))
         self.scope = self.module
         self.certainty = 1.0
+        # the certainty at which the code being walked surely runs: 1 at module level, less
+        # inside a function a library calls back (callbacks.py), whose body runs when it does
+        self.sure = 1.0
         self.handlers: list[list[Value | None]] = []
         self.top_line = 1
         self.stack: list[ast.AST] = []
@@ -173,7 +176,8 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
 
     @property
     def certain(self) -> bool:
-        return self.certainty >= 1.0
+        """Whether the line being walked surely runs (given the call it sits in is made)."""
+        return self.certainty >= self.sure
 
     # --- scopes -----------------------------------------------------------------------
 
