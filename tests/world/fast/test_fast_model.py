@@ -252,18 +252,23 @@ def test_a_tampered_file_with_a_matching_checksum_is_still_refused(
         FastWorldModel.load(tampered)
 
 
+# a cross-validated accuracy (`acc`) the model has to predict
+SCORED = (
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.model_selection import cross_val_score\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "X, y = train[['bill_length_mm', 'bill_depth_mm']], train['species']\n"
+    "acc = cross_val_score(LogisticRegression(max_iter=500), X, y, cv=3).mean()\n"
+)
+
+
 def test_a_headline_naming_another_metric_than_the_task_s_keeps_its_own_value(
     trained: tuple[Path, dict[str, Any]],
 ) -> None:
     """Scored by accuracy, a program printing its error rate shows one minus the accuracy."""
     program = (
-        "import pandas as pd\n"
-        "from sklearn.linear_model import LogisticRegression\n"
-        "from sklearn.model_selection import cross_val_score\n"
-        "train = pd.read_csv('./input/train.csv')\n"
-        "X, y = train[['bill_length_mm', 'bill_depth_mm']], train['species']\n"
-        "acc = cross_val_score(LogisticRegression(max_iter=500), X, y, cv=3).mean()\n"
-        "print(f'cv error: {1 - acc:.4f}')\n"
+        SCORED + "print(f'cv error: {1 - acc:.4f}')\n"
         "pd.DataFrame({'id': train['id']}).to_csv('./submission/submission.csv', index=False)\n"
     )
     query = dataclasses.replace(query_for_program(program, time_limit_s=60), metric_name="accuracy")
@@ -297,15 +302,7 @@ def test_a_certain_crash_prints_the_expected_score_before_it(
     trained: tuple[Path, dict[str, Any]],
 ) -> None:
     """The score a program prints before a crash the text proves is the model's, not a default."""
-    program = (
-        "import pandas as pd\n"
-        "from sklearn.linear_model import LogisticRegression\n"
-        "from sklearn.model_selection import cross_val_score\n"
-        "train = pd.read_csv('./input/train.csv')\n"
-        "X, y = train[['bill_length_mm', 'bill_depth_mm']], train['species']\n"
-        "acc = cross_val_score(LogisticRegression(max_iter=500), X, y, cv=3).mean()\n"
-        "print(f'cv accuracy: {acc:.4f}')\n"
-    )
+    program = SCORED + "print(f'cv accuracy: {acc:.4f}')\n"
     crash = "print(sumbission)\n"  # a misspelt name: a NameError the text proves
     model = FastWorldModel.load(trained[0], online=False)
     model.detectors["names"] = [100.0, 100.0]  # a detector always right in training: certain
