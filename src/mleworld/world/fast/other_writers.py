@@ -10,7 +10,7 @@ the lean put the metric within 5% of the observed for 65 of 101 clean programs
 (55 without it) and within 15% for 73 (68); a model whose medians came from the
 development half alone scored the calibration half, which nobody develops
 against: metric within 5% 64.7% -> 75.0% of its 68 clean programs with a
-metric, terminal output 60.7% -> 62.9% of its 140 programs.
+metric, terminal output 61.4% -> 62.9% of its 140 programs.
 
 `other_writers_metric` takes that median per task from a program set with real
 outcomes (training uses the halves of the calibration set that are not test):
