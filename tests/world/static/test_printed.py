@@ -2,8 +2,8 @@
 
 The program runs for real against the penguin-like data folder; the predicted output of
 its clean run, given the report's numbers, prints the same lines where those numbers are
-(row and column counts of known frames and lists, a column's mean), where without them it
-guessed. A print inside a loop, and one in a function called with different frames, are
+(row and column counts of known frames and lists, a known frame's shape, a column's
+mean), where without them it guessed. A print inside a loop, and one in a function called with different frames, are
 left to the guess: one position, several values.
 """
 
@@ -34,6 +34,7 @@ X = encode(train)
 feats = list(X.columns)
 print(len(train), "rows,", len(feats), "features")
 print(f"mean mass {train['body_mass_g'].mean():.1f} g over {X.shape[1]} columns")
+print("features", X.shape)
 
 
 def build(df):
@@ -69,11 +70,13 @@ def test_printed_numbers_are_the_real_ones_and_varying_ones_are_left_out(
         "len(feats)": 10,
         "train['body_mass_g'].mean()": 4241.666666666667,
         "X.shape[1]": 10,
+        "X.shape": (6, 10),
     }
-    assert real[:2] == ["6 rows, 10 features", "mean mass 4241.7 g over 10 columns"]
+    head = ["6 rows, 10 features", "mean mass 4241.7 g over 10 columns", "features (6, 10)"]
+    assert real[:3] == head
 
     overview = data_overview(data_dir)
     told = predicted_output(PROGRAM, "None", data_overview=overview, printed=report.printed)
-    assert told.splitlines()[:2] == real[:2]
+    assert told.splitlines()[:3] == head
     guessed = predicted_output(PROGRAM, "None", data_overview=overview)
-    assert guessed.splitlines()[:2] != real[:2]
+    assert guessed.splitlines()[:3] != head

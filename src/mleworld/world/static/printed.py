@@ -1,6 +1,7 @@
 """The numbers a program prints that the walk computed from the real input files.
 
-`print(len(FEATS), "features")` after a feature function, `print(f"pos rate {y.mean():.2f}")`:
+`print(len(FEATS), "features")` after a feature function, `print(f"pos rate {y.mean():.2f}")`,
+`print(X.shape)` of a frame whose rows and columns are known:
 the walk knows these values exactly (the frame's columns, the column's values), where
 the predicted output's own lighter reading could only guess. Each argument of a
 `print` call, and each field of an f-string, that the walk evaluates to a number is
@@ -16,9 +17,10 @@ from __future__ import annotations
 import ast
 import numbers
 
-from mleworld.world.static.values import Const, Count, Number, Value
+from mleworld.world.static.values import Const, Count, Number, Seq, Value
 
 Position = tuple[int, int, int, int]
+Printable = int | float | tuple[int | float, ...]
 
 
 def position(node: ast.AST) -> Position | None:
@@ -29,8 +31,14 @@ def position(node: ast.AST) -> Position | None:
     return (node.lineno, node.col_offset, end_line, end_col)  # type: ignore[attr-defined]
 
 
-def number_of(value: Value) -> int | float | None:
-    """The Python number a value surely is (a constant, a count, a computed statistic)."""
+def number_of(value: Value) -> int | float | tuple[int | float, ...] | None:
+    """The Python number a value surely is (a constant, a count, a computed statistic), or
+    the tuple of them it is (a known frame's `shape`)."""
+    if isinstance(value, Seq) and value.kind == "tuple" and value.items:
+        parts = [number_of(v) for v in value.items]
+        if all(isinstance(n, int | float) for n in parts):
+            return tuple(parts)  # type: ignore[arg-type]
+        return None
     if isinstance(value, Count):
         return value.n
     raw = value.value if isinstance(value, Const) else getattr(value, "real", None)
@@ -47,7 +55,7 @@ class Printed:
     """Per printed expression: its one number, or None once it was unknown or varied."""
 
     def __init__(self) -> None:
-        self._seen: dict[Position, int | float | None] = {}
+        self._seen: dict[Position, Printable | None] = {}
 
     def note(self, node: ast.AST, value: Value, repeated: bool) -> None:
         key = position(node)
@@ -58,5 +66,5 @@ class Printed:
             number = None
         self._seen[key] = number
 
-    def known(self) -> dict[Position, int | float]:
+    def known(self) -> dict[Position, Printable]:
         return {key: n for key, n in self._seen.items() if n is not None}

@@ -82,7 +82,7 @@ class StaticReport:
     # Numbers the program prints that analysis computed from the real input files, by the
     # printed expression's position (line, column, end line, end column): `len(FEATS)`,
     # `y.mean()`. The predicted output prints these instead of guessing (world/terminal/).
-    printed: dict[tuple[int, int, int, int], int | float] = field(default_factory=dict, repr=False)
+    printed: dict[tuple[int, int, int, int], Any] = field(default_factory=dict, repr=False)
 
     def leaves_submission(self, finding: Finding | None) -> bool:
         """Whether the run, stopped by `finding`, has already written its submission."""

@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from mleworld.execution.headline import KNOWN_METRICS, metric_name_of
 from mleworld.execution.parsing import extract_headline
-from mleworld.world.static.printed import Position
+from mleworld.world.static.printed import Position, Printable
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.locate import Location, locate
 from mleworld.world.terminal.messages import SIGNAL_TEXT, crash_message, syntax_output
@@ -71,7 +71,7 @@ def predicted_output(
     n_folds_hint: int | None = None,
     data_overview: str | None = None,
     metric_name: str | None = None,
-    printed: Mapping[Position, int | float] | None = None,
+    printed: Mapping[Position, Printable] | None = None,
 ) -> str:
     """The terminal output `program` would produce with outcome `exc_type`.
 
@@ -116,7 +116,7 @@ def _cached(
     n_folds_hint: int | None,
     overview: str,
     metric_name: str | None = None,
-    printed: tuple[tuple[Position, int | float], ...] = (),
+    printed: tuple[tuple[Position, Printable], ...] = (),
 ) -> str:
     parsed = _parse(program)
     if exc_type in SYNTAX_CLASSES:
@@ -179,7 +179,7 @@ def _trace(
     overview: str,
     program: str,
     metric_name: str | None = None,
-    printed: dict[Position, int | float] | None = None,
+    printed: dict[Position, Printable] | None = None,
 ) -> Trace | None:
     if parsed.tree is None:
         return None

@@ -30,7 +30,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from mleworld.world.static.printed import Position
+from mleworld.world.static.printed import Position, Printable
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.calls import Calls, Frame
 from mleworld.world.terminal.expressions import Expressions
@@ -59,7 +59,7 @@ def walk(
     n_folds_hint: int | None = None,
     seconds_per_cost: float = 0.5,
     jitter_seed: int = 0,
-    printed: dict[Position, int | float] | None = None,
+    printed: dict[Position, Printable] | None = None,
 ) -> Trace:
     """Walk the module; never raises on any program."""
     walker = Walker(scene, tables, n_folds_hint, seconds_per_cost, jitter_seed)
@@ -98,7 +98,7 @@ class Walker(Statements, Calls, Services, Expressions):
         self.stack: tuple[tuple[str, ast.AST], ...] = ()  # the outer frames, for events
         self.source: list[str] = []
         # numbers static analysis computed for printed expressions, by position
-        self.printed: dict[Position, int | float] = {}
+        self.printed: dict[Position, Printable] = {}
 
     def run(self, tree: ast.Module) -> Trace:
         complete = True
