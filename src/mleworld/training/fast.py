@@ -56,7 +56,7 @@ from mleworld.world.fast.heads import (
 from mleworld.world.fast.lgbm import nll, softmax
 from mleworld.world.fast.model import FastWorldModel, outcome_code
 from mleworld.world.fast.neighbours import NeighbourPool
-from mleworld.world.fast.other_writers import other_writers_metric
+from mleworld.world.fast.other_writers import Runs, other_writers_runs
 from mleworld.world.fast.tfidf import CodeTfidf
 from mleworld.world.fast.unfamiliar import Familiarity
 from mleworld.world.vocab import CLEAN, TIMEOUT, Vocab
@@ -171,7 +171,7 @@ def train_fast(
     began = time.perf_counter()
     featurizer, inputs, spec = _featurise(data)
     if calibration_set is not None:
-        featurizer.other_metric = _other_writers_metric(calibration_set, exclude_tasks)
+        featurizer.other_runs = _other_writers_runs(calibration_set, exclude_tasks)
     timings["features_s"] = time.perf_counter() - began
 
     began = time.perf_counter()
@@ -249,8 +249,8 @@ def train_fast(
     }
 
 
-def _other_writers_metric(calibration_set: str, exclude_tasks: Sequence[str]) -> dict[str, float]:
-    """Per task, the median metric of the calibration halves' clean programs (other_writers.py)."""
+def _other_writers_runs(calibration_set: str, exclude_tasks: Sequence[str]) -> Runs:
+    """Per task, the calibration halves' clean runs and their metrics (other_writers.py)."""
     from mleworld.corpus.foreign import open_program_set
     from mleworld.world.inputs import query_for_record
 
@@ -260,7 +260,7 @@ def _other_writers_metric(calibration_set: str, exclude_tasks: Sequence[str]) ->
         if r.task_id not in set(exclude_tasks)
     ]
     names = {r.task_id: task_metric(query_for_record(r))[0] for r in records}
-    return other_writers_metric(records, names)
+    return other_writers_runs(records, names)
 
 
 def _featurise(data: TrainingSet) -> tuple[Featurizer, Any, FeatureSpec]:

@@ -1,10 +1,10 @@
 """Programs written elsewhere score elsewhere: the other writers' median and the lean towards it.
 
 The tiny model of conftest.py is calibrated on the shipped foreign set, whose
-development and calibration halves (never its test half) give each task the
-median metric of its clean programs. A draft unlike the corpus is anchored
-halfway towards that median; the corpus writer's own programs, and programs
-with a parent, keep their anchor.
+development and calibration halves (never its test half) give each task its clean
+programs' metrics. A draft unlike the corpus is anchored halfway towards their median,
+its own run left out; the corpus writer's own programs, and programs with a parent,
+keep their anchor.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from mleworld.world.fast.other_writers import (
     UNSEEN_FULL,
     WEIGHT,
     lean,
-    other_writers_metric,
+    median_of,
+    other_writers_runs,
 )
 from mleworld.world.fast.unfamiliar import SIGNALS
 from mleworld.world.format import WorldInput, WorldTarget
@@ -43,7 +44,7 @@ def _run(task: str, out: str, exc: str = "None", metric: float | None = None) ->
     )
 
 
-def test_the_median_counts_clean_runs_that_print_the_tasks_metric() -> None:
+def test_the_median_counts_clean_runs_that_print_the_tasks_metric_but_the_own() -> None:
     runs = [
         _run("t", "Validation AUC: 0.80\n", metric=0.80),
         _run("t", "fold 1 done\nCV auc = 0.90\n", metric=0.90),
@@ -57,12 +58,17 @@ def test_the_median_counts_clean_runs_that_print_the_tasks_metric() -> None:
         _run("unnamed", "val accuracy: 0.9\n", metric=0.9),
         _run("unnamed", "rmse 0.1\n", metric=0.1),
     ]
-    medians = other_writers_metric(runs, {"t": "auc", "few": "auc", "unnamed": None})
-    assert medians["t"] == pytest.approx(0.80)
-    assert "few" not in medians  # fewer than MIN_PROGRAMS
+    kept = other_writers_runs(runs, {"t": "auc", "few": "auc", "unnamed": None})
+    assert sorted(v for _, v in kept["t"]) == [0.70, 0.80, 0.90]
+    assert median_of(kept["t"], "print('another program')") == pytest.approx(0.80)
+    assert median_of(kept["few"], "x = 1") is None  # fewer than MIN_PROGRAMS
     assert MIN_PROGRAMS == 3
     # an unknown task metric: the name most of its programs print
-    assert medians["unnamed"] == pytest.approx(0.7)
+    assert median_of(kept["unnamed"], "x = 1") == pytest.approx(0.7)
+    # a program of the set itself is predicted without its own run: two runs are too few
+    assert median_of(kept["t"], runs[0].x.program) is None
+    kept["t"].append(("another", 0.60))
+    assert median_of(kept["t"], runs[0].x.program) == pytest.approx(0.70)  # of 0.9, 0.7, 0.6
 
 
 def test_lean_is_half_for_unfamiliar_drafts_and_nothing_for_the_corpus_writer_or_a_child() -> None:
@@ -73,17 +79,17 @@ def test_lean_is_half_for_unfamiliar_drafts_and_nothing_for_the_corpus_writer_or
     assert lean(math.nan, has_parent=False) == 0.0
 
 
-def test_the_trained_model_takes_the_medians_from_the_calibration_halves_only(
+def test_the_trained_model_takes_the_runs_from_the_calibration_halves_only(
     trained: tuple[Path, dict[str, Any]],
 ) -> None:
     model = FastWorldModel.load(trained[0], online=False)
     shipped = open_program_set("foreign")
     records = shipped.calibration_records()
     names = {r.task_id: task_metric(query_for_record(r))[0] for r in records}
-    assert model.featurizer.other_metric == pytest.approx(other_writers_metric(records, names))
-    assert "penguins" in model.featurizer.other_metric
-    with_test = other_writers_metric(records + shipped.half("test"), names)
-    assert with_test != model.featurizer.other_metric
+    assert model.featurizer.other_runs == other_writers_runs(records, names)
+    assert len(model.featurizer.other_runs["penguins"]) >= MIN_PROGRAMS
+    with_test = other_writers_runs(records + shipped.half("test"), names)
+    assert with_test != model.featurizer.other_runs
 
 
 def test_a_foreign_draft_leans_halfway_and_the_corpus_writers_program_and_a_child_do_not(
@@ -105,8 +111,8 @@ def test_a_foreign_draft_leans_halfway_and_the_corpus_writers_program_and_a_chil
     queries = [own, foreign, child]
 
     leaning = model.featurizer.prepare(queries)
-    other = model.featurizer.other_metric["penguins"]
-    model.featurizer.other_metric = {}
+    other = median_of(model.featurizer.other_runs["penguins"], FOREIGN_STYLE)
+    model.featurizer.other_runs = {}
     plain = model.featurizer.prepare(queries)
 
     assert leaning.anchor[0] == plain.anchor[0]

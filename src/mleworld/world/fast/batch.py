@@ -39,7 +39,7 @@ from mleworld.world.fast.code import (
 from mleworld.world.fast.edits import edit_inputs
 from mleworld.world.fast.features import FeatureSpec, QueryFacts, TaskStats, featurize, task_metric
 from mleworld.world.fast.neighbours import NEAR_COPY_SIM, NeighbourPool
-from mleworld.world.fast.other_writers import lean
+from mleworld.world.fast.other_writers import Runs, lean, median_of
 from mleworld.world.fast.references import reference_score, task_references
 from mleworld.world.fast.tfidf import CodeTfidf
 from mleworld.world.fast.unfamiliar import SIGNALS, Familiarity, nearest_similarity
@@ -189,7 +189,7 @@ class Featurizer:
         n_neighbours: int = 5,
         near_copy_sim: float | None = NEAR_COPY_SIM,
         familiarity: Familiarity | None = None,
-        other_metric: Mapping[str, float] | None = None,
+        other_runs: Runs | None = None,
     ) -> None:
         self.spec = spec
         self.tfidf = tfidf
@@ -200,9 +200,9 @@ class Featurizer:
         self.metric_by_name = dict(metric_by_name)
         self.n_neighbours = int(n_neighbours)
         self.near_copy_sim = near_copy_sim
-        # {task: median metric of programs written elsewhere} (other_writers.py); training sets it
+        # {task: runs of programs written elsewhere} (other_writers.py); training sets it
         # after featurising the corpus, whose rows therefore never lean on it.
-        self.other_metric = dict(other_metric or {})
+        self.other_runs: Runs = dict(other_runs or {})
 
     def report(self, query: Query) -> Any:
         """The static report of a query (cached by program and data folder)."""
@@ -267,8 +267,9 @@ class Featurizer:
                 family,
                 reference_score(task_references(query.data_dir, got_facts[i].metric_name), family),
             )
-            other = self.other_metric.get(query.task_id)
-            if other is not None and math.isfinite(anchor):
+            runs = self.other_runs.get(query.task_id)
+            other = median_of(runs, query.x.program) if runs and math.isfinite(anchor) else None
+            if other is not None:
                 on_parent = parent_metric is not None and math.isfinite(parent_metric)
                 weight = lean(unfamiliar[i, _UNSEEN], on_parent)
                 anchor = (1.0 - weight) * anchor + weight * other

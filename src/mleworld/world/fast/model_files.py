@@ -70,7 +70,9 @@ def save_model(model: FastWorldModel, target: Path) -> Path:
                 "neighbours": features.n_neighbours,
                 "near_copy_sim": features.near_copy_sim,
                 "train_imports": sorted(features.familiarity.imports),
-                "other_writers_metric": features.other_metric,
+                "other_writers_runs": {
+                    t: [list(r) for r in runs] for t, runs in features.other_runs.items()
+                },
             },
         )
         save_json(tmp / "model.json", {"schema_version": SCHEMA_VERSION, "meta": model.meta})
@@ -99,8 +101,9 @@ def load_model(
         near = parts.get("near_copy_sim")
         near_copy_sim = None if near is None else float(near)
         train_imports = [str(m) for m in parts.get("train_imports", [])]
-        other_metric = {
-            str(t): float(v) for t, v in (parts.get("other_writers_metric") or {}).items()
+        other_runs = {
+            str(t): [(str(d), float(v)) for d, v in runs]
+            for t, runs in (parts.get("other_writers_runs") or {}).items()
         }
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise _retrain(f"model file {directory / 'parts.json'} is malformed ({exc})") from None
@@ -121,7 +124,7 @@ def load_model(
         n_neighbours,
         near_copy_sim,
         Familiarity.from_vocabulary(tfidf.vocabulary, train_imports),
-        other_metric,
+        other_runs,
     )
     unfamiliar = None
     if (directory / CALIBRATION_FILE).is_file():

@@ -12,10 +12,11 @@ development half alone scored the calibration half, which nobody develops
 against: metric within 5% 64.7% -> 75.0% of its 68 clean programs with a
 metric, terminal output 61.4% -> 62.9% of its 140 programs.
 
-`other_writers_metric` takes that median per task from a program set with real
-outcomes (training uses the halves of the calibration set that are not test):
-clean runs whose headline metric is the task's metric (or unnamed), at least
-`MIN_PROGRAMS` of them. `lean` says how far a query leans towards it: half the
+`other_writers_runs` keeps, per task, the runs of a program set with real outcomes
+(training uses the halves of the calibration set that are not test): clean runs whose
+headline metric is the task's metric (or unnamed). `median_of` takes their median for
+a query, leaving out the query's own run (by a digest of its text), so scoring those
+halves is out of sample; at least `MIN_PROGRAMS` runs must remain. `lean` says how far a query leans towards it: half the
 way for a program unlike the corpus (a share of its identifiers training never
 saw of `UNSEEN_FULL` or more), proportionally less below, nothing for a program
 whose every identifier the corpus has (the builtin writer's own) or that has a
@@ -24,6 +25,7 @@ parent (an improve step is anchored on its parent's metric).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import statistics
 from collections import Counter, defaultdict
@@ -36,36 +38,46 @@ MIN_PROGRAMS = 3
 WEIGHT = 0.5
 UNSEEN_FULL = 0.05
 
+# Per task: (digest of the program's text, its headline metric) of each counted run.
+Runs = dict[str, list[tuple[str, float]]]
 
-def other_writers_metric(
-    records: Iterable[Any], task_metric: dict[str, str | None]
-) -> dict[str, float]:
-    """{task: median headline metric} of the clean runs of `records` that print the task's metric.
+
+def program_digest(program: str) -> str:
+    """What names a program among the runs: a digest of its text."""
+    return hashlib.sha1(program.encode("utf-8", "replace")).hexdigest()[:16]
+
+
+def other_writers_runs(records: Iterable[Any], task_metric: dict[str, str | None]) -> Runs:
+    """Per task, the clean runs of `records` that print the task's metric, with their metric.
 
     `task_metric`: each task's metric (None when unknown: the name most of its
     programs print is taken).
     """
-    named: dict[str, list[tuple[str | None, float]]] = defaultdict(list)
+    named: dict[str, list[tuple[str | None, str, float]]] = defaultdict(list)
     for record in records:
         metric = record.y.metric
         if record.y.exc_type != "None" or metric is None or not math.isfinite(metric):
             continue
         head = extract_headline(record.y.term_out)
         if head is not None:
-            named[record.task_id].append((head.name, float(metric)))
-    out: dict[str, float] = {}
-    for task, pairs in sorted(named.items()):
+            digest = program_digest(record.x.program)
+            named[record.task_id].append((head.name, digest, float(metric)))
+    out: Runs = {}
+    for task, runs in sorted(named.items()):
         name = metric_name_of(task_metric.get(task))
         if name is None:
-            name = (
-                Counter(n for n, _ in pairs if n is not None).most_common(1)[0][0]
-                if any(n is not None for n, _ in pairs)
-                else None
-            )
-        values = [v for n, v in pairs if n is None or n == name]
-        if len(values) >= MIN_PROGRAMS:
-            out[task] = float(statistics.median(values))
+            printed = Counter(n for n, _, _ in runs if n is not None)
+            name = printed.most_common(1)[0][0] if printed else None
+        out[task] = [(d, v) for n, d, v in runs if n is None or n == name]
     return out
+
+
+def median_of(runs: list[tuple[str, float]], program: str) -> float | None:
+    """The median metric of the runs other than the program's own (None: fewer than
+    MIN_PROGRAMS), so a program of the set itself is predicted without its own run."""
+    own = program_digest(program)
+    values = [v for digest, v in runs if digest != own]
+    return float(statistics.median(values)) if len(values) >= MIN_PROGRAMS else None
 
 
 def lean(tokens_unseen: float, has_parent: bool) -> float:
