@@ -15,11 +15,11 @@ calibration half, which nobody develops against, metric within 5% 64.7% -> 75.0%
 (training uses the halves of the calibration set that are not test): clean runs whose
 headline metric is the task's metric (or unnamed). `median_of` takes their median for
 a query, leaving out the query's own run (by a digest of its text), so scoring those
-halves is out of sample; at least `MIN_PROGRAMS` runs must remain. `lean` says how far a query leans towards it: half the
-way for a program unlike the corpus (a share of its identifiers training never
-saw of `UNSEEN_FULL` or more), proportionally less below, nothing for a program
-whose every identifier the corpus has (the builtin writer's own) or that has a
-parent (an improve step is anchored on its parent's metric).
+halves is out of sample; at least `MIN_PROGRAMS` runs must remain. `lean` says how far
+a query leans towards it: half the way for a program unlike the corpus (a share of its
+identifiers training never saw of `UNSEEN_FULL` or more), proportionally less below,
+nothing for a program whose every identifier the corpus has (the builtin writer's own)
+or that has a parent (an improve step is anchored on its parent's metric).
 """
 
 from __future__ import annotations
