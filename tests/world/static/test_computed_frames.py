@@ -6,7 +6,8 @@ frame they give keeps its real values: a dtype test on a stacked frame (pandas 3
 text as `str`, which is not `object`), the classes left after `dropna`, the text that then
 reaches a numeric estimator are all known. Merges run on both frames' values, and
 `read_csv` with literal options (`dtype`, `parse_dates`) reads as the program asks, so a
-merge on keys of two dtypes, or a column renamed by merge suffixes (also after `assign`,
+merge on keys of two dtypes (also when one side's values are unknown but its key was
+made text with `astype(str)`), or a column renamed by merge suffixes (also after `assign`,
 which returns a new frame with the values it computes), is found. A constant
 column assigned (`df["part"] = "train"`) and `pd.to_datetime` of a known column keep the
 values known; a `format` the data does not have raises pandas' own ValueError. Masks
@@ -128,6 +129,19 @@ CRASHES: dict[str, tuple[str, str]] = {
         "    sub[f'p{i}'] = proba[:, i]\n",
         "positions",
     ),
+    "text_keys_from_astype_against_numbers": (
+        READ + "extra = pd.DataFrame([[1, 'a'], [2, 'b']], columns=['id', 'tag'])\n"
+        "extra['id'] = extra['id'].astype(str)\n"
+        "joined = train.merge(extra, on='id', how='left')\n",
+        "computed",
+    ),
+    "text_keys_from_astype_against_dates": (
+        READ + "years = pd.DataFrame([[2007, 'x'], [2008, 'y']], columns=['when', 'tag'])\n"
+        "years['when'] = years['when'].astype(str)\n"
+        "train['when'] = pd.to_datetime(train['year'].astype(str) + '-01-01')\n"
+        "joined = train.merge(years, on='when')\n",
+        "computed",
+    ),
     "group_means_merged_back_rename_the_shared_column": (
         READ + "test = pd.read_csv('./input/test.csv')\n"
         "full = pd.concat([train.assign(part=1), test.assign(part=0)], ignore_index=True)\n"
@@ -139,6 +153,12 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "keys_both_text_after_astype": (
+        READ + "extra = pd.DataFrame([[1, 'a'], [2, 'b']], columns=['id', 'tag'])\n"
+        "extra['id'] = extra['id'].astype(str)\n"
+        "train['id'] = train['id'].astype(str)\n"
+        "print(train.merge(extra, on='id', how='left').shape)\n"
+    ),
     "assigned_columns_are_there": (
         READ + "test = pd.read_csv('./input/test.csv')\n"
         "full = pd.concat([train.assign(part=1), test.assign(part=0)], ignore_index=True)\n"

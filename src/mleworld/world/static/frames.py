@@ -119,6 +119,8 @@ def frame_method(
     replayed = None if mutates else computed.replay(walker, frame, name, args, kw, node)
     if replayed is not None:
         return replayed
+    if name == "merge" and not star:
+        kinds.check_merge_keys(walker, frame, args, kw, node)
     if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw):
         # a row statistic: numbers, one per row (text raised above, or is not known)
         text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
@@ -369,6 +371,8 @@ def series_method(
         same = method.name in _SERIES_SAME_ROWS and "axis" not in kw
         numeric = kinds.series_result(series, method.name, args, kw)
         result = SeriesVal(series.name, rows=series.rows if same else None, numeric=numeric)
+        if method.name == "astype" and kinds.text_dtype(args[0] if args else kw.get("dtype")):
+            result.text = True
         if not star:
             # Its values, computed (no `origin`: that names a column still holding its file's).
             result.real = computed_series.series_step(walker, series.real, method.name, args, kw)

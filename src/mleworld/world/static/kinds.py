@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 FILE, NUM = "file", "num"
+TEXT = "text"  # `astype(str)`: pandas' string dtype, whatever the values
 # Frame methods whose result keeps each remaining column's dtype (rows may go).
 DTYPE_KEEP = frozenset(
     {
@@ -91,11 +92,17 @@ def _dropped(frame: Frame, names: list[str] | None) -> dict[str, Any] | None:
 
 
 def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
-    """`frame[name] = value`: the column's kind is the value's, when it is surely numeric."""
+    """`frame[name] = value`: the column's kind is the value's, when it is surely numeric
+    (or surely pandas' string dtype: `astype(str)`, known even where no other column is)."""
+    text = isinstance(value, SeriesVal) and value.text
+    if frame.kinds is None and text and names is not None and len(names) == 1:
+        frame.kinds = {}
     if _dropped(frame, names) is None or names is None or len(names) != 1:
         return
     if numeric(value) or _number(value):
         frame.kinds[names[0]] = NUM  # type: ignore[index]
+    elif text:
+        frame.kinds[names[0]] = TEXT  # type: ignore[index]
     elif _aligned(frame, value):
         frame.kinds[names[0]] = Real(value.real)  # type: ignore[index, union-attr]
 
@@ -159,6 +166,63 @@ def numeric(value: Value) -> bool:
             return False
         return origin.kinds.get(value.name) == NUM
     return isinstance(value, VectorVal) and value.ndarray and value.numeric
+
+
+def text_dtype(value: Value | None) -> bool:
+    """`str` or "str": what `astype` turns a column into pandas' string dtype with."""
+    if isinstance(value, Const):
+        return value.value in ("str", "string")
+    return isinstance(value, Obj) and value.obj is str
+
+
+def check_merge_keys(
+    walker: Walker, left: Frame, args: list[Value], kw: dict[str, Value], node: Any
+) -> None:
+    """`left.merge(right, on=keys)` where a key's dtype is known on both sides (values, or
+    a kind: `astype(str)`, a column analysis computed) though the frames' values are not:
+    pandas refuses keys of a text and a date or number dtype, and its own error is run's.
+    One row of each key column, of its known dtype, is merged for real."""
+
+    right = args[0] if args else kw.get("right")
+    on = kw.get("on")
+    keys = [on.value] if isinstance(on, Const) and isinstance(on.value, str) else None
+    if not isinstance(right, Frame) or keys is None or set(kw) - {"on", "how", "right"}:
+        return
+    sides = [_key_sample(walker, frame, keys) for frame in (left, right)]
+    if sides[0] is None or sides[1] is None:
+        return
+    how = kw.get("how")
+    try:
+        with_how = {"how": how.value} if isinstance(how, Const) else {}
+        sides[0].merge(sides[1], on=keys, **with_how)
+    except ValueError as exc:
+        from mleworld.world.static import computed
+
+        computed.raised(walker, exc, node)
+    except Exception:
+        return
+
+
+def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
+    """One row of the frame's key columns with their dtypes, when those are known."""
+    import pandas as pd
+
+    from mleworld.world.static import computed
+
+    table = computed.values_of(walker, frame)
+    if table is not None and all(k in table.columns for k in keys):
+        return table[keys].head(1)
+    known = frame.kinds or {}
+    columns: dict[str, Any] = {}
+    for key in keys:
+        kind = known.get(key)
+        if kind == TEXT:
+            columns[key] = pd.Series(["x"], dtype="str")
+        elif isinstance(kind, Real) and len(kind.values):
+            columns[key] = kind.values.head(1).reset_index(drop=True)
+        else:
+            return None
+    return pd.DataFrame(columns)
 
 
 def series_result(series: SeriesVal, method: str, args: list[Value], kw: dict[str, Value]) -> bool:

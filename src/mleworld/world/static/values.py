@@ -232,6 +232,7 @@ class SeriesVal(Value):
     # "datetime" (pd.to_datetime of it), or "dt": its `.dt` accessor, not a Series itself
     kind: str | None = None
     real: Any = None  # its values, when analysis computed them from the file (kinds.cut)
+    text: bool = False  # its dtype is surely pandas' string dtype (`astype(str)`, kinds.py)
 
 
 @dataclass(eq=False)
