@@ -188,17 +188,22 @@ def extend_corpus(
             if copy.train_id is not None
         }
 
+        survived: set[str] = set()  # base records the filter and dedup kept
+
         def kept() -> Iterator[Record]:
             for record in merged.iter_records():
-                new = record.uid not in base_uids
-                held = record.id in holdout.get(record.task_id, ())
-                if not new or not (held or (record.task_id, record.id) in copies):
+                if record.uid in base_uids:
+                    survived.add(record.uid)
+                    yield record
+                elif record.id not in holdout.get(record.task_id, ()) and (
+                    (record.task_id, record.id) not in copies
+                ):
                     yield record
 
         corpus = Corpus.create(work / BUILT)
         corpus.append(kept())
         corpus.set_holdout(holdout)
-        missing = sorted(base_uids - {record.uid for record in corpus.iter_records()})
+        missing = sorted(base_uids - survived)
         violations = check_holdout(corpus, workers=workers)
         if missing or violations:
             first = f"base record {missing[0]} was filtered out" if missing else violations[0]

@@ -254,10 +254,11 @@ def _other_writers_runs(calibration_set: str, exclude_tasks: Sequence[str]) -> R
     from mleworld.corpus.foreign import open_program_set
     from mleworld.world.inputs import query_for_record
 
+    excluded = set(exclude_tasks)
     records = [
         r
         for r in open_program_set(calibration_set).calibration_records()
-        if r.task_id not in set(exclude_tasks)
+        if r.task_id not in excluded
     ]
     names = {r.task_id: task_metric(query_for_record(r))[0] for r in records}
     return other_writers_runs(records, names)

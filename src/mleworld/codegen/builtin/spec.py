@@ -53,9 +53,8 @@ class ProgramSpec:
     family: str = "rf"  # linear | knn | rf | et | lgbm | hgb | gbm | nb | sgd
     params: dict[str, Any] = field(default_factory=dict)
     validation: str = "holdout"  # holdout | kfold
-    time_order: bool = (
-        False  # date tasks: validate on the latest rows (tail hold-out, TimeSeriesSplit)
-    )
+    # date tasks: validate on the latest rows (tail hold-out, TimeSeriesSplit)
+    time_order: bool = False
     n_splits: int = 5
     n_repeats: int = 1
     val_size: float = 0.2

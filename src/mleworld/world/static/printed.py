@@ -41,9 +41,9 @@ def number_of(value: Value) -> int | float | tuple[int | float, ...] | None:
         return None
     if isinstance(value, Count):
         return value.n
-    raw = value.value if isinstance(value, Const) else getattr(value, "real", None)
     if not isinstance(value, Const | Number):
         return None
+    raw = value.value if isinstance(value, Const) else value.real
     if isinstance(raw, bool) or not isinstance(raw, numbers.Real):
         return None
     if hasattr(raw, "item"):

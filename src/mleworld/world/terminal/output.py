@@ -125,12 +125,12 @@ def _cached(
         trace = _trace(
             parsed, metric, runtime_s, n_folds_hint, overview, program, metric_name, dict(printed)
         )
-        printed = trace.lines if trace is not None else []
-        cut = _cut_for_signal(trace, time_limit_s, runtime_s) if trace is not None else len(printed)
+        lines = trace.lines if trace is not None else []
+        cut = _cut_for_signal(trace, time_limit_s, runtime_s) if trace is not None else len(lines)
         tail = [message] if message else []
         if exc_type in SIGNAL_TEXT and not message:
             tail = [SIGNAL_TEXT[exc_type]]
-        return _join([*printed[:cut], *tail])
+        return _join([*lines[:cut], *tail])
     if parsed.tree is None:
         if exc_type == CLEAN:
             return ""

@@ -56,10 +56,13 @@ def holdout(S: Sections, w: Writer, r: Refs, keep_model: str | None) -> None:
     """Split once, fit, score. `keep_model`: the name the fitted model keeps for reuse."""
     ctx, n, s = S.ctx, S.n, S.s
     ctx.banner(w, "Hold-out validation")
-    if s.time_order:
-        ctx.comment(w, f"the latest {int(s.val_size * 100)}% of the rows estimate the score")
-    else:
-        ctx.comment(w, f"keep {int(s.val_size * 100)}% of the rows aside to estimate the score")
+    share = int(s.val_size * 100)
+    ctx.comment(
+        w,
+        f"the latest {share}% of the rows estimate the score"
+        if s.time_order
+        else f"keep {share}% of the rows aside to estimate the score",
+    )
     if s.time_order and s.style.name_seed % 2:
         # the same tail cut, written out by hand
         w(f"cut = int({S.n_rows(r.X)} * {1 - s.val_size:g})")
