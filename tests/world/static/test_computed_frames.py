@@ -7,12 +7,13 @@ text as `str`, which is not `object`), the classes left after `dropna`, the text
 reaches a numeric estimator are all known. Merges run on both frames' values, and
 `read_csv` with literal options (`dtype`, `parse_dates`) reads as the program asks, so a
 merge on keys of two dtypes (also when one side's values are unknown but its key was
-made text with `astype(str)`), or a column renamed by merge suffixes (also after `assign`,
+made text with `astype(str)`, also through `pd.merge` and a group table), or a column renamed by merge suffixes (also after `assign`,
 which returns a new frame with the values it computes), is found. A constant
 column assigned (`df["part"] = "train"`) and `pd.to_datetime` of a known column keep the
 values known; a `format` the data does not have raises pandas' own ValueError. Masks
 computed from known columns (`df[df["year"] > 2020]`, `~mask`) select the real rows, and a
-groupby reduction gives a frame with its values, so a filter that keeps no row reaches
+groupby reduction gives a frame with its values (a column read as an attribute, `df.year`,
+is the column's values too), so a filter that keeps no row reaches
 scikit-learn's "Found array with 0 sample(s)". Arithmetic of known columns
 (`df["x"] * df["y"]`, `mask & other`) is computed too, so engineered columns keep a frame's
 values, and arithmetic pandas rejects on them is named with pandas' message. An imputer inside a column transformer that
@@ -135,6 +136,27 @@ CRASHES: dict[str, tuple[str, str]] = {
         "joined = train.merge(extra, on='id', how='left')\n",
         "computed",
     ),
+    "pd_merge_text_keys_from_astype_where_values_are_unknown": (
+        READ + "import numpy as np\n"
+        "extra = train[['id']].copy()\n"
+        "extra['id'] = extra['id'].astype(str)\n"
+        "extra['w'] = np.random.rand(len(extra))\n"
+        "joined = pd.merge(train, extra, on='id', how='left')\n",
+        "computed",
+    ),
+    "group_table_of_text_keys_after_attribute_columns": (
+        READ + "both = pd.concat([train.drop(columns='species'), test], ignore_index=True)\n"
+        "both['id'] = both['id'].astype(str)\n"
+        "both['male'] = (both.sex == 'male').astype(int)\n"
+        "per_id = both.groupby('id').agg(n=('male', 'sum')).reset_index()\n"
+        "joined = train.merge(per_id, on='id', how='left')\n",
+        "computed",
+    ),
+    "mask_of_an_attribute_column_keeps_the_rows": (
+        READ + NUM + "part = train[train.year > 2007].copy()\n"
+        "LogisticRegression(max_iter=200).fit(part[NUM + ['island']], part.species)\n",
+        "dtypes",
+    ),
     "text_keys_from_astype_against_dates": (
         READ + "years = pd.DataFrame([[2007, 'x'], [2008, 'y']], columns=['when', 'tag'])\n"
         "years['when'] = years['when'].astype(str)\n"
@@ -153,6 +175,12 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "group_table_of_number_keys_after_attribute_columns": (
+        READ + "both = pd.concat([train.drop(columns='species'), test], ignore_index=True)\n"
+        "both['male'] = (both.sex == 'male').astype(int)\n"
+        "per_id = both.groupby('id').agg(n=('male', 'sum')).reset_index()\n"
+        "print(train.merge(per_id, on='id', how='left').shape)\n"
+    ),
     "keys_both_text_after_astype": (
         READ + "extra = pd.DataFrame([[1, 'a'], [2, 'b']], columns=['id', 'tag'])\n"
         "extra['id'] = extra['id'].astype(str)\n"

@@ -129,6 +129,70 @@ def check_train(walker: Walker, params_value: Value | None, node: ast.Call) -> N
         walker.emit("boosters", found[0], found[1], node, CONFIDENCE)
 
 
+_SKLEARN_API = ("LGBMRegressor", "LGBMClassifier")
+_SKLEARN_CACHE: dict[tuple[str, str], tuple[str, str] | None] = {}
+_DEFAULT_FITS: dict[tuple[str, str, int], bool] = {}  # (class, objective, rows): defaults fit
+
+
+def is_sklearn_api(cls: type) -> bool:
+    return str(cls.__module__).startswith("lightgbm") and cls.__name__ in _SKLEARN_API
+
+
+def sklearn_api_error(cls: type, params: dict[str, Any]) -> tuple[str, str] | None:
+    """The error `LGBMRegressor(**params).fit(X, y)` raises for literal params LightGBM
+    rejects when training starts (a tweedie power of 2, conflicting settings), asked of
+    the installed LightGBM as `check_train` asks it: two small synthetic sets, two rounds,
+    the same error from both while the defaults fit them."""
+    if not is_sklearn_api(cls) or any(callable(v) for v in params.values()):
+        return None
+    try:
+        key = (cls.__name__, repr(sorted(params.items())))
+    except TypeError:
+        return None
+    if key not in _SKLEARN_CACHE:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                _SKLEARN_CACHE[key] = _ask_sklearn_api(cls, params)
+            except Exception:
+                _SKLEARN_CACHE[key] = None
+    return _SKLEARN_CACHE[key]
+
+
+def _ask_sklearn_api(cls: type, params: dict[str, Any]) -> tuple[str, str] | None:
+    import numpy as np
+
+    default = "binary" if cls.__name__ == "LGBMClassifier" else "regression"
+    objective = str(params.get("objective") or default)
+    if any(objective.startswith(r) for r in _RANKING):
+        return None
+    quick = {"n_estimators": 2, "verbose": -1, "n_jobs": 1}
+    found: set[tuple[str, str]] = set()
+    rng = np.random.default_rng(0)
+    for rows, cols in ((60, 4), (150, 7)):
+        X = rng.random((rows, cols))
+        y = _labels(objective, rows, 3)
+        plain = (cls.__name__, objective, rows)
+        if plain not in _DEFAULT_FITS:
+            _DEFAULT_FITS[plain] = _fit(cls(**quick), X, y) is None
+        if not _DEFAULT_FITS[plain]:
+            return None
+        exc = _fit(cls(**{**params, **quick}), X, y)
+        if exc is None:
+            return None
+        found.add((type(exc).__name__, exception_line(exc).rstrip()))
+    return found.pop() if len(found) == 1 else None
+
+
+def _fit(model: Any, X: Any, y: Any) -> BaseException | None:
+    try:
+        with _silenced():
+            model.fit(X, y)
+    except Exception as exc:
+        return exc
+    return None
+
+
 _OBJECTIVE_KEYS = ("objective", "objective_type", "app", "application", "loss")
 _MULTICLASS = {"multiclass", "softmax", "multiclassova", "multiclass_ova", "ova", "ovr"}
 _MATRIX_KWARGS = {"pred_leaf", "pred_contrib"}  # predictions with one column per tree/feature

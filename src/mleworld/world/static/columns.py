@@ -257,8 +257,9 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
         return Method(frame, attr, static) if callable(static) else UNKNOWN
     if frame.columns is None or not frame.is_frame:
         return UNKNOWN
-    if attr in frame.columns:
-        return SeriesVal(attr)
+    if attr in frame.columns:  # `df.sex`: the column, as `df["sex"]` gives it
+        series = kinds.column(walker, frame, row_counts.column(frame, attr))
+        return computed.column(walker, frame, series)
     import pandas as pd
 
     candidates = dir(pd.DataFrame(columns=list(frame.columns)))

@@ -279,7 +279,12 @@ def merge(
     if star or not isinstance(left, Frame):
         return UNKNOWN
     rest = {k: v for k, v in kw.items() if k != "left"}
-    return replay(walker, left, "merge", args[1:], rest, node) or UNKNOWN
+    replayed = replay(walker, left, "merge", args[1:], rest, node)
+    if replayed is None and left.columns is not None:
+        from mleworld.world.static import kinds
+
+        kinds.check_merge_keys(walker, left, args[1:], rest, node)
+    return replayed or UNKNOWN
 
 
 # read_csv options run as given (their effect is pandas'; the file is the task's own).

@@ -152,6 +152,20 @@ def text_step(
     return result if isinstance(result, pd.Series) else None
 
 
+def text_item(series: SeriesVal, key: Value) -> Value:
+    """`s.str[0]` on a text Series' `.str` accessor: each row's item (a word of
+    `str.split()`'s lists, a character of a string), run on the values."""
+    from mleworld.world.static.values import UNKNOWN
+
+    if series.real is None or not (isinstance(key, Const) and isinstance(key.value, int)):
+        return UNKNOWN
+    try:
+        real = quietly(series.real.__getitem__, key.value)
+    except Exception:
+        return UNKNOWN
+    return SeriesVal(series.name, rows=series.rows, numeric=numeric(real), real=real)
+
+
 def window_stat(
     walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
 ) -> Any:

@@ -163,6 +163,7 @@ def check_fit(
     if data is None and rows is None:
         data = sampled(X)
     if data is None:
+        _check_known_text(walker, steps, X, node)
         return
     if rows is not None:
         data = data.iloc[rows]
@@ -263,9 +264,21 @@ def _nan_error(step: Instance, data: Any) -> str | None:
 SAMPLE_DOUBT = 0.01
 
 
+def holds_text(column: Any) -> bool:
+    """A column of text: pandas' str dtype, or objects that are all strings."""
+    import pandas as pd
+
+    if isinstance(column.dtype, pd.StringDtype):
+        return True
+    return column.dtype == object and pd.api.types.infer_dtype(column, skipna=True) == "string"
+
+
 def sampled(X: Value) -> Any | None:
-    """The numbers a frame's rows are a random share of (a train_test_split part, a fold's
-    training rows), when every share like it surely meets a row with NaN; else None."""
+    """The values a frame's rows are a random share of (a train_test_split part, a fold's
+    training rows), when every share like it surely meets text or a row with NaN; else None.
+    A text column holds text in every row, so any share meets it; the first text cell
+    numpy meets (the message's value) is then the table's first, which a share holds
+    unless its first row was drawn out."""
     import pandas as pd
 
     if not isinstance(X, Frame) or X.sample_of is None or not X.exact or not X.columns:
@@ -275,8 +288,9 @@ def sampled(X: Value) -> Any | None:
     if not set(names) <= set(table.columns):
         return None
     data = table[names]
-    if not all(pd.api.types.is_numeric_dtype(t) for t in data.dtypes):
-        return None  # text: which cell numpy meets first depends on the rows drawn
+    text = [n for n, t in data.dtypes.items() if not pd.api.types.is_numeric_dtype(t)]
+    if text:
+        return data if any(holds_text(data[n]) for n in text) else None
     with_nan = int(data.isna().to_numpy().any(axis=1).sum())
     if with_nan == 0 or (1.0 - share) ** with_nan > SAMPLE_DOUBT:
         return None
@@ -329,6 +343,34 @@ def _lightgbm_basic() -> Any:
     import lightgbm.basic
 
     return lightgbm.basic
+
+
+def _check_known_text(walker: Walker, steps: list[Instance], X: Value, node: ast.AST) -> None:
+    """A fit on a frame whose rows analysis cannot follow (a fold of a frame the program
+    changed) while the kinds of its columns still show a text one: a numeric first step
+    refuses it. The cell the message names is the first known text cell, a guess."""
+    import pandas as pd
+
+    if not isinstance(X, Frame) or not steps or X.columns is None:
+        return
+    known = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
+    if not isinstance(known, pd.DataFrame):
+        return
+    if not any(holds_text(known[c]) for c in known.columns):
+        return
+    step = steps[0]  # histogram boosting refuses text next to category columns too
+    if not (_numeric_step(step.cls) or step.cls.__name__ in _ARRAY_ONLY):
+        return
+    if step.cls.__name__ in _ARRAY_ONLY and not _no_categories(step, known):
+        return
+    from sklearn.utils import check_array
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            check_array(known, dtype="numeric", ensure_all_finite=False)
+    except ValueError as exc:
+        walker.emit("dtypes", "ValueError", exception_line(exc), node, PARTIAL_CONFIDENCE)
 
 
 def _no_categories(step: Instance, data: Any) -> bool:

@@ -87,6 +87,47 @@ def builder(
     return VectorVal(n, numeric=not text, flat=True) if n is not None else UNKNOWN
 
 
+def _shape(value: Value) -> tuple[int, ...] | None:
+    """An array's shape where the walk knows it: a 2-D array's rows and columns, a 1-D one's length."""
+    if isinstance(value, ArrayVal) and value.rows is not None:
+        return (value.rows, value.width)
+    if isinstance(value, VectorVal) and value.ndarray and value.length is not None:
+        if value.ndim == 1 and value.width is None:
+            return (value.length,)
+        if value.ndim == 2 and value.width is not None:
+            return (value.length, value.width)
+    return None
+
+
+def column_stack(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`np.column_stack([a, b, ...])`: numpy checks each array's rows against the first's,
+    in order, so arrays of known shapes up to the first mismatch make its ValueError
+    certain (numpy itself is run on zeros of those shapes for the message)."""
+    items = args[0] if len(args) == 1 and not kw and not star else None
+    if not isinstance(items, Seq) or not items.items:
+        return UNKNOWN
+    import numpy as np
+
+    shapes: list[tuple[int, ...]] = []
+    for item in items.items:
+        shape = _shape(item)
+        if shape is None:
+            return UNKNOWN
+        shapes.append(shape)
+        if shape[0] != shapes[0][0]:
+            break
+    try:
+        stacked = np.column_stack([np.zeros(shape) for shape in shapes])
+    except ValueError as exc:
+        walker.emit("lengths", "ValueError", f"ValueError: {exc}", node, CONFIDENCE)
+        return UNKNOWN
+    if len(shapes) < len(items.items) or stacked.ndim != 2:
+        return UNKNOWN
+    return ArrayVal(stacked.shape[1], rows=stacked.shape[0])
+
+
 def binary_score(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
@@ -350,6 +391,9 @@ def binop(
             _scalar(v) or kinds.numeric(v) for v in (left, right)
         )
         return SeriesVal(None, numeric=numbers) if numbers else None
+    matrix = _rows_kept(left, right)
+    if matrix is not None:
+        return matrix
     vectors = [v for v in (left, right) if isinstance(v, VectorVal) and v.ndim == 1 and v.ndarray]
     if len(vectors) == 1:
         other, other_node = (right, node.right) if vectors[0] is left else (left, node.left)  # type: ignore[union-attr]
@@ -364,6 +408,23 @@ def binop(
                 f"ValueError: operands could not be broadcast together with shapes ({a},) ({b},) "
             )
             walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+    return None
+
+
+def _rows_kept(left: Value, right: Value) -> Value | None:
+    """A 2-D array of r > 1 rows and w > 1 columns with anything but a frame (`(A - m) / s`,
+    statistics of its columns): broadcasting widens only a dimension of one, so the shape
+    is kept (or numpy raises, which other checks judge)."""
+    for matrix, other in ((left, right), (right, left)):
+        if not isinstance(matrix, ArrayVal) or matrix.rows is None:
+            continue
+        if matrix.rows > 1 and matrix.width > 1 and not isinstance(other, Frame | SeriesVal):
+            if isinstance(other, ArrayVal) and (other.rows, other.width) != (
+                matrix.rows,
+                matrix.width,
+            ):
+                return None
+            return ArrayVal(matrix.width, rows=matrix.rows)
     return None
 
 

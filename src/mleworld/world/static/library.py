@@ -171,6 +171,8 @@ def _sequence(
     source = args[0]
     if isinstance(source, Seq) and source.items is not None:
         return Seq(list(source.items), "list")
+    if isinstance(source, Repeated):
+        return source  # `list(skf.split(X, y))`: the folds, each alike
     if isinstance(source, Keys) and source.exact and source.order is not None:
         return Seq([Const(name) for name in source.order], "list")  # list(df.columns)
     if isinstance(source, Keys):
@@ -312,6 +314,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "qcut"): kinds.qcut,
     ("sklearn.metrics", "roc_auc_score"): lengths.binary_score,
     ("sklearn.metrics", "average_precision_score"): lengths.binary_score,
+    ("numpy", "column_stack"): lengths.column_stack,
     ("numpy", "zeros"): lengths.builder,
     ("numpy", "ones"): lengths.builder,
     ("numpy", "empty"): lengths.builder,

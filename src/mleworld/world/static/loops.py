@@ -118,6 +118,8 @@ def _prepare_loop(
         if isinstance(key, ast.Tuple) and len(key.elts) == 2:
             key = key.elts[1]
         literal = _literal_names(key)
+        if literal is None and not unrolled:
+            literal = _names_known_before(walker, key, bound)
         if literal is not None:
             kinds.remember(frame, values_of(walker, frame))  # the other columns keep dtypes
             frame.add(literal)
@@ -136,6 +138,21 @@ def _literal_names(node: ast.AST) -> list[str] | None:
             out.append(elt.value)
         return out
     return None
+
+
+def _names_known_before(walker: Walker, key: ast.AST, bound: list[str]) -> list[str] | None:
+    """A column name computed from names the loop body does not rebind (`col + "_te"` in a
+    fold loop inside `for col in [...]`): the same on every pass, so known now."""
+    simple = (ast.Name, ast.Constant, ast.BinOp, ast.Add, ast.JoinedStr, ast.FormattedValue)
+    parts = list(ast.walk(key))
+    if not all(isinstance(n, simple + (ast.Load,)) for n in parts):
+        return None
+    if any(isinstance(n, ast.Name) and n.id in bound for n in parts):
+        return None
+    if isinstance(key, ast.BinOp) and not isinstance(key.op, ast.Add):
+        return None
+    name = const_str(walker.expr(key))  # type: ignore[arg-type]
+    return [name] if name is not None else None
 
 
 def _range_items(walker: Walker, node: ast.expr) -> list[Value] | None:

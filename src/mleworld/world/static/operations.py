@@ -19,6 +19,7 @@ from mleworld.world.static import (
     calls,
     columns,
     computed,
+    computed_series,
     dtypes,
     kinds,
     lengths,
@@ -43,6 +44,7 @@ from mleworld.world.static.values import (
     ModuleVal,
     Obj,
     PathVal,
+    Repeated,
     Seq,
     SeriesVal,
     TextMatrix,
@@ -154,6 +156,8 @@ class OperationWalker:
             return rows
         if isinstance(base, Frame):
             return columns.getitem(self, base, key, node)
+        if isinstance(base, SeriesVal) and base.kind == "str":  # s.str.split().str[0]
+            return computed_series.text_item(base, key)
         if isinstance(base, Method) and isinstance(base.owner, Frame):
             return columns.indexer_getitem(self, base, key, node)
         if isinstance(base, ArrayVal):
@@ -166,6 +170,8 @@ class OperationWalker:
             if base.width is not None:
                 positions.array_columns(self, ArrayVal(base.width, rows=base.length), key, node)
             return lengths.vector_getitem(base, node, key)
+        if isinstance(base, Repeated) and isinstance(key, Const) and isinstance(key.value, int):
+            return base.item  # `folds[0]`: one fold, like every other
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)
         if isinstance(base, Seq) and isinstance(node.slice, ast.Tuple):

@@ -165,11 +165,15 @@ def instance(
     params = {name: literal(value) for name, value in given.items()}
     made.params = {k: v for k, v in params.items() if v is not _MISSING}
     made.inner = _inner_instances([*args, *kw.values()])
+    complete = len(made.params) == len(params)
     if not is_sklearn_class(cls):
+        if complete:
+            from mleworld.world.static import boosters
+
+            made.fit_error = boosters.sklearn_api_error(cls, made.params)
         return made
     if cls.__name__ in _COMPOSITES:
         made.fit_error = first_inner_error(made.inner)
-    complete = len(made.params) == len(params)
     found = _check(cls, made.params, complete)
     if found is None:
         return made
@@ -223,11 +227,14 @@ def _bind(cls: type, args: list[Value], kw: dict[str, Value]) -> dict[str, Value
         bound = signature.bind(*args, **kw)
     except (TypeError, ValueError):
         return None
+    given = dict(bound.arguments)
     for name in bound.arguments:
         param = signature.parameters[name]
-        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+        if param.kind == param.VAR_KEYWORD and str(cls.__module__).startswith("lightgbm"):
+            given.update(given.pop(name))  # LightGBM's own parameters, passed on to the booster
+        elif param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             return None
-    return dict(bound.arguments)
+    return given
 
 
 def _check(cls: type, params: dict[str, Any], complete: bool) -> tuple[str, str, str] | None:
