@@ -13,7 +13,8 @@ column assigned (`df["part"] = "train"`) and `pd.to_datetime` of a known column 
 values known; a `format` the data does not have raises pandas' own ValueError. Masks
 computed from known columns (`df[df["year"] > 2020]`, `~mask`) select the real rows, and a
 groupby reduction gives a frame with its values (a column read as an attribute, `df.year`,
-is the column's values too), so a filter that keeps no row reaches
+is the column's values too, `s.isna().any()` decides an `if`, and `str(df[c].dtype)` a
+comprehension's filter), so a filter that keeps no row reaches
 scikit-learn's "Found array with 0 sample(s)". Arithmetic of known columns
 (`df["x"] * df["y"]`, `mask & other`) is computed too, so engineered columns keep a frame's
 values, and arithmetic pandas rejects on them is named with pandas' message. An imputer inside a column transformer that
@@ -157,6 +158,15 @@ CRASHES: dict[str, tuple[str, str]] = {
         "LogisticRegression(max_iter=200).fit(part[NUM + ['island']], part.species)\n",
         "dtypes",
     ),
+    "columns_kept_by_dtype_name_then_filled_where_missing": (
+        READ + "cat = [c for c in train.columns if str(train[c].dtype) in ('str', 'object')]\n"
+        "num = [c for c in train.columns if c not in cat]\n"
+        "for c in num:\n"
+        "    if train[c].isna().any():\n"
+        "        train[c] = train[c].fillna(0)\n"
+        "LogisticRegression(max_iter=300).fit(train[num + ['island']], train['species'])\n",
+        "dtypes",
+    ),
     "text_keys_from_astype_against_dates": (
         READ + "years = pd.DataFrame([[2007, 'x'], [2008, 'y']], columns=['when', 'tag'])\n"
         "years['when'] = years['when'].astype(str)\n"
@@ -175,6 +185,14 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "numbers_kept_by_dtype_name_then_filled_where_missing": (
+        READ + "cat = [c for c in train.columns if str(train[c].dtype) in ('str', 'object')]\n"
+        "num = [c for c in train.columns if c not in cat]\n"
+        "for c in num:\n"
+        "    if train[c].isna().any():\n"
+        "        train[c] = train[c].fillna(0)\n"
+        "LogisticRegression(max_iter=300).fit(train[num], train['species'])\n"
+    ),
     "group_table_of_number_keys_after_attribute_columns": (
         READ + "both = pd.concat([train.drop(columns='species'), test], ignore_index=True)\n"
         "both['male'] = (both.sex == 'male').astype(int)\n"

@@ -5,7 +5,10 @@ penguin-like test.csv has no Torgersen and no male row): scikit-learn refuses th
 array ("X has 6 features, but ... is expecting 9") or the frame ("The feature names
 should match ..."), LightGBM a frame of another width with its own message. Encodings
 made on both sets together, or test columns aligned to train's, predict fine; LightGBM
-does not check names. Every snippet runs for real against the penguin-like data folder.
+does not check names. A text vectorizer fitted again on the test text learns other terms,
+so a model fitted on the training matrix refuses the test one (scikit-learn counts both, as
+analysis does by fitting the vectorizer on the same documents); where both fits happen to
+learn as many terms, the prediction runs. Every snippet runs for real against the penguin-like data folder.
 """
 
 from __future__ import annotations
@@ -41,6 +44,19 @@ CRASHES: dict[str, str] = {
         APART + "m = LogisticRegression(max_iter=300).fit(Xtr, y)\nprint(m.predict_proba(Xte))\n"
     ),
 }
+TEXT = (
+    "import pandas as pd\n"
+    "from sklearn.feature_extraction.text import TfidfVectorizer\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "test = pd.read_csv('./input/test.csv')\n"
+    "vec = TfidfVectorizer(lowercase=True)\n"
+    "X = vec.fit_transform(train['island'])\n"
+    "model = LogisticRegression(max_iter=300).fit(X, train['species'])\n"
+)
+CRASHES["vectorizer_fitted_again_on_the_test_text"] = (
+    TEXT + "X_te = vec.fit_transform(test['island'])\nprint(model.predict(X_te))\n"
+)
 LIGHTGBM = (
     APART + "m = lgb.LGBMClassifier(n_estimators=3, min_child_samples=1, verbose=-1)"
     ".fit(Xtr, y)\nprint(m.predict(Xte))\n"
@@ -55,6 +71,13 @@ VALID: dict[str, str] = {
     "test_aligned_to_train": (
         APART + "Xte = Xte.reindex(columns=Xtr.columns, fill_value=0)\n"
         "print(LogisticRegression(max_iter=300).fit(Xtr, y).predict(Xte))\n"
+    ),
+    "test_text_through_the_fitted_vocabulary": (
+        TEXT + "X_te = vec.transform(test['island'])\nprint(model.predict(X_te))\n"
+    ),
+    "vectorizer_fitted_again_with_as_many_terms": (
+        TEXT.replace("train['island']", "train['sex']")
+        + "X_te = vec.fit_transform(test['island'])\nprint(model.predict(X_te))\n"
     ),
     "lightgbm_does_not_check_names": (
         APART + "Xa = Xtr[['bill_length_mm', 'bill_depth_mm']]\n"

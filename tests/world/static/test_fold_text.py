@@ -1,6 +1,7 @@
 """Text that reaches a fit on a fold's rows, when the frame's rows are no longer the file's.
 
-Folds kept as a list (`list(skf.split(X, y))`) are walked like the splitter's own, a column
+Folds kept as a list (`list(skf.split(X, y))`) are walked like the splitter's own (a
+TimeSeriesSplit's first fold is its leading rows, values and all), a column
 name computed from names a fold loop does not rebind (`col + "_te"` inside `for col in`)
 is known, and `s.str.split().str[0]` is computed on the column's values. A fit on a fold of
 a frame with a text column then raises scikit-learn's "could not convert string to float",
@@ -48,7 +49,19 @@ def fitted_on_folds(columns: str) -> str:
     )
 
 
+def fitted_on_time_folds(columns: str) -> str:
+    """TimeSeriesSplit: the first fold trains on the leading rows, known exactly."""
+    return (
+        READ + "from sklearn.model_selection import TimeSeriesSplit\n"
+        f"X, y = train[{columns}], train['species'].values\n"
+        "for a, b in TimeSeriesSplit(n_splits=2).split(X):\n"
+        "    model = LogisticRegression(max_iter=200).fit(X.iloc[a], y[a])\n"
+        "    print(model.score(X.iloc[b], y[b]))\n"
+    )
+
+
 CRASHES = {
+    "text_column_on_the_leading_rows_of_a_time_split": fitted_on_time_folds("NUM + ['island']"),
     "first_word_reaches_boosting_on_a_fold": encoded_in_folds(".str[0]"),
     "text_column_reaches_a_linear_model_on_a_fold": fitted_on_folds("NUM + ['sex']"),
     "first_of_a_list_of_folds": READ + "folds = list(KFold(n_splits=3).split(train))\n"
@@ -57,6 +70,7 @@ CRASHES = {
 }
 
 VALID = {
+    "numbers_on_the_leading_rows_of_a_time_split": fitted_on_time_folds("NUM"),
     "word_lengths_are_numbers": encoded_in_folds(".str.len()"),
     "numbers_only_on_a_fold": fitted_on_folds("NUM"),
 }

@@ -121,6 +121,14 @@ def _names(value: Value | None) -> list[str]:
     return names if len(names) == len(value.items) else []
 
 
+def pipeline_steps(owner: Instance) -> list[Instance]:
+    """The steps a fit runs in order: a pipeline's, with a pipeline inside it opened up
+    (`Pipeline([("features", Pipeline([...])), ("model", m)])`); a lone estimator itself."""
+    if owner.cls.__name__ != "Pipeline":
+        return [owner]
+    return [inner for step in owner.inner for inner in pipeline_steps(step)]
+
+
 def on_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> tuple[int, Frame] | None:
     """A pipeline's (or a lone) FunctionTransformer runs its function when fitted; the
     program's own transformer classes at the head of a pipeline run their `fit` and
@@ -129,8 +137,9 @@ def on_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> tuple[in
     When the pipeline's first steps are such steps and the last of them returned a frame
     for X, (the index of the step after them, that frame): what it is fitted on, for the
     checks of the steps from there."""
-    steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
-    current: Value = X
+    steps = pipeline_steps(owner)
+    whole = _drawn_from(walker, X)
+    current: Value = X if whole is None else whole
     leading = True  # every step so far was the program's own, walked on a known frame
     after: tuple[int, Frame] | None = None
     for index, step in enumerate(steps):
@@ -151,7 +160,39 @@ def on_fit(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> tuple[in
             after = (index + 1, out) if isinstance(out, Frame) else None
         else:
             leading = False
-    return after if after is not None and after[0] < len(steps) else None
+    if after is None or after[0] >= len(steps):
+        return None
+    if whole is not None:  # walked on all the rows: the fold's are a share of what they gave
+        after = _as_share(walker, after, X)
+    return after
+
+
+def _drawn_from(walker: Walker, X: Value) -> Frame | None:
+    """For a fold's rows (or a split part's) whose own values are not known, the frame of
+    all the rows they were drawn from, values known: the program's own steps are walked on
+    it (they treat every row alike), and what they return is judged as a share of it."""
+    from mleworld.world.static.computed import values_of
+
+    if not isinstance(X, Frame) or X.sample_of is None or values_of(walker, X) is not None:
+        return None
+    table = X.sample_of[0]
+    if not X.exact or not X.columns or not set(X.columns) <= set(table.columns):
+        return None
+    names = list(X.columns)
+    return Frame(names, X.source, True, pristine=True, rows=len(table), table=table[names])
+
+
+def _as_share(walker: Walker, after: tuple[int, Frame], X: Frame) -> tuple[int, Frame]:
+    """The frame the own steps returned on all the rows, turned back into the fold's share
+    of them: its values are what the fold's rows are drawn from (partial_fits.sampled)."""
+    from mleworld.world.static.computed import values_of
+
+    index, frame = after
+    table = values_of(walker, frame)
+    part = Frame(None if frame.columns is None else list(frame.columns), frame.source, frame.exact)
+    if table is not None and X.sample_of is not None:
+        part.sample_of = (table, X.sample_of[1])
+    return index, part
 
 
 def _handed(X: Frame) -> Frame:

@@ -23,6 +23,7 @@ from mleworld.world.static import (
     lengths,
     library,
     params,
+    partial_fits,
     positions,
     reductions,
     scalars,
@@ -107,7 +108,7 @@ def call_object(
         return number if result is UNKNOWN and number is not None else result
     if number is not None:
         return number
-    if id(obj) not in _READ_ONLY:
+    if id(obj) not in _READ_ONLY and not params.composes_steps(obj):
         for value in [*args, *kw.values()]:
             release(value)  # the library may keep or return what the containers hold
     if isinstance(obj, type) and obj not in _PLAIN_TYPES and not issubclass(obj, BaseException):
@@ -152,6 +153,7 @@ def call_method(
             head = callbacks.on_fit(walker, owner, X, node)
             dtypes.check_fit(walker, owner, X, node, y=y, after_head=head)
             lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
+            text_terms.on_fit(owner, method.name, args)
             features_in.on_fit(owner, X)
             owner.fitted = True
         lengths.check_empty(walker, owner, method.name, args, kw, node)
@@ -165,7 +167,9 @@ def call_method(
         text = text_terms.transformed(walker, owner, method.name, args)
         if text is not UNKNOWN:
             return text
-        return number or lengths.predicted(owner, method.name, args, kw)
+        return number or partial_fits.scaled(
+            owner, method.name, args, lengths.predicted(owner, method.name, args, kw)
+        )
     if isinstance(owner, Seq):
         return _list_method(walker, owner, method.name, args)
     if isinstance(owner, DictVal):

@@ -146,6 +146,13 @@ def _pure(node: ast.AST, target: str) -> bool:
         return True
     if _column_of(node, target):
         return True
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id != target
+        and isinstance(node.slice, ast.Constant)
+    ):
+        return True  # `cfg["id_col"]`: a setting read from a dict
     if isinstance(node, ast.Attribute):
         if node.attr == "dtype" and _column_of(node.value, target):
             return True  # df[c].dtype
@@ -159,6 +166,8 @@ def _pure(node: ast.AST, target: str) -> bool:
         )  # fmt: skip
     if isinstance(node, ast.Call):
         func = node.func
+        if isinstance(func, ast.Name) and func.id == "str" and len(node.args) == 1:
+            return not node.keywords  # `str(df[c].dtype)`: its parts are checked on their own
         return (
             isinstance(func, ast.Attribute)
             and func.attr in _NAME_TESTS

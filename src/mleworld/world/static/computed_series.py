@@ -44,18 +44,22 @@ _ARRAY_STATS = frozenset({"mean", "std", "var", "min", "max", "sum"})
 STATISTICS = frozenset(
     {"mean", "median", "std", "var", "min", "max", "sum", "quantile", "count", "nunique"}
 )
+DECIDED = STATISTICS | {"any", "all"}  # what `statistic` computes: those, and truth tests
 
 
 def statistic(
     walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
 ) -> Value | None:
     """A column's statistic computed from its real values: a Number holding it (typed as
-    Python names it, "numpy.float64"), or None."""
+    Python names it, "numpy.float64"), or None; `any()` / `all()` a constant True or False."""
     import numbers
 
     import numpy as np
     import pandas as pd
 
+    truth = name in ("any", "all") and not args and not kw
+    if truth and isinstance(real, pd.Series | np.ndarray) and getattr(real, "ndim", 1) == 1:
+        return Const(bool(quietly(getattr(real, name))))  # `if df[c].isna().any():` decided
     if name not in STATISTICS or not isinstance(real, pd.Series | np.ndarray):
         return None
     if isinstance(real, np.ndarray) and (real.ndim != 1 or args or kw or name not in _ARRAY_STATS):

@@ -18,9 +18,9 @@ int, float or bool. Fields with bad pandas dtypes: color: str".
 
 A frame the program rebuilt is judged through its stand-in (kinds.py) while its rows
 are still all the file's, in order; cross-validation on the first fold's training
-rows. Two more dtype crashes run for real on the file's columns: a number assigned
-through `.loc` into a str column (pandas 3 refuses it) and `Series.astype` of a
-whole file column (NaN to int, text to numbers).
+rows. Where analysis holds less than the values (a fold's share of them, the kinds of the
+columns, an array a scaler made), partial_fits.py judges the fit; casts pandas refuses on
+a file's column are casts.py's.
 """
 
 from __future__ import annotations
@@ -31,9 +31,17 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import files, fit_failures, kinds
+from mleworld.world.static import callbacks, files, fit_failures, kinds, partial_fits
 from mleworld.world.static.params import exception_line
-from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, SeriesVal, Value
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    Frame,
+    Instance,
+    SeriesVal,
+    Value,
+    VectorVal,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -73,9 +81,9 @@ _NUMERIC_PREPROCESSORS = frozenset(
 # Steps run for real on the data (from the program's own arguments) before the next is judged.
 _REBUILT_STEPS = frozenset({"ColumnTransformer", "OneHotEncoder", "OrdinalEncoder"})
 # Scalers that let NaN through (fitted on the other values): the step after them meets it.
-_NAN_KEEPING = frozenset({"StandardScaler", "MinMaxScaler", "MaxAbsScaler", "RobustScaler"})
+NAN_KEEPING = frozenset({"StandardScaler", "MinMaxScaler", "MaxAbsScaler", "RobustScaler"})
 # Estimators that take categories from a frame's dtypes but need numbers in an array.
-_ARRAY_ONLY = frozenset({"HistGradientBoostingClassifier", "HistGradientBoostingRegressor"})
+ARRAY_ONLY = frozenset({"HistGradientBoostingClassifier", "HistGradientBoostingRegressor"})
 
 
 @cache
@@ -114,7 +122,7 @@ def file_values(walker: Walker, frame: Frame) -> Any | None:
         return None
 
 
-def _numeric_step(cls: type) -> bool:
+def numeric_step(cls: type) -> bool:
     module = str(cls.__module__)
     if not module.startswith("sklearn."):
         return False
@@ -147,7 +155,10 @@ def check_fit(
     if _search(owner.cls) and rows is None:
         _check_search(walker, owner, X, node, y)
         return
-    steps = list(owner.inner) if owner.cls.__name__ == "Pipeline" else [owner]
+    steps = callbacks.pipeline_steps(owner)
+    if isinstance(X, VectorVal) and X.scaled is not None and after_head is None:
+        scaler, X = X.scaled  # `model.fit(scaler.transform(X))`: as a pipeline of both
+        steps = [scaler, *steps]
     if after_head is not None and rows is None:
         steps, X = steps[after_head[0] :], after_head[1]
     if steps and _lightgbm(steps[0].cls):
@@ -161,9 +172,9 @@ def check_fit(
         return
     data = _values(walker, X)
     if data is None and rows is None:
-        data = sampled(X)
+        data = partial_fits.sampled(X)
     if data is None:
-        _check_known_text(walker, steps, X, node)
+        partial_fits.check_known_text(walker, steps, X, node)
         return
     if rows is not None:
         data = data.iloc[rows]
@@ -186,13 +197,15 @@ def check_fit(
                 _check_lightgbm(walker, data, node)  # on what the steps before it gave
                 return
             if name == "SimpleImputer" or name in _REBUILT_STEPS:
-                data, error = _transformed(step, data)
+                given, (data, error) = data, _transformed(step, data)
                 if error is not None:
                     walker.emit("dtypes", "ValueError", error, node, CONFIDENCE)
+                if data is None and name == "ColumnTransformer" and _vectorizes(step):
+                    partial_fits.check_branch_text(walker, step, given, node)  # judged by branch
                 if data is None:
                     return
                 continue
-            if not (_numeric_step(step.cls) or name in _ARRAY_ONLY and _no_categories(step, data)):
+            if not (numeric_step(step.cls) or name in ARRAY_ONLY and no_categories(step, data)):
                 return
             try:
                 check_array(data, dtype="numeric", ensure_all_finite=False)
@@ -203,7 +216,7 @@ def check_fit(
             if missing is not None:
                 walker.emit("dtypes", "ValueError", missing, node, CONFIDENCE)
                 return
-            if name in _NAN_KEEPING and step is not steps[-1]:
+            if name in NAN_KEEPING and step is not steps[-1]:
                 data, _ = _transformed(step, data)  # scaled, NaN kept: on to the next step
                 if data is None:
                     return
@@ -259,44 +272,6 @@ def _nan_error(step: Instance, data: Any) -> str | None:
     return None
 
 
-# A fit on a random share of rows is judged on all of them when the share surely holds a
-# row with NaN: the chance it holds none, (1 - share) ** rows with NaN, is below this.
-SAMPLE_DOUBT = 0.01
-
-
-def holds_text(column: Any) -> bool:
-    """A column of text: pandas' str dtype, or objects that are all strings."""
-    import pandas as pd
-
-    if isinstance(column.dtype, pd.StringDtype):
-        return True
-    return column.dtype == object and pd.api.types.infer_dtype(column, skipna=True) == "string"
-
-
-def sampled(X: Value) -> Any | None:
-    """The values a frame's rows are a random share of (a train_test_split part, a fold's
-    training rows), when every share like it surely meets text or a row with NaN; else None.
-    A text column holds text in every row, so any share meets it; the first text cell
-    numpy meets (the message's value) is then the table's first, which a share holds
-    unless its first row was drawn out."""
-    import pandas as pd
-
-    if not isinstance(X, Frame) or X.sample_of is None or not X.exact or not X.columns:
-        return None
-    table, share = X.sample_of
-    names = list(X.columns)
-    if not set(names) <= set(table.columns):
-        return None
-    data = table[names]
-    text = [n for n, t in data.dtypes.items() if not pd.api.types.is_numeric_dtype(t)]
-    if text:
-        return data if any(holds_text(data[n]) for n in text) else None
-    with_nan = int(data.isna().to_numpy().any(axis=1).sum())
-    if with_nan == 0 or (1.0 - share) ** with_nan > SAMPLE_DOUBT:
-        return None
-    return data
-
-
 def _values(walker: Walker, X: Value, dtypes_only: bool = False) -> Any | None:
     """The real values of frame `X`, or its stand-in while its rows are the file's, in order
     (`dtypes_only`: in any order, for a check that reads only the dtypes)."""
@@ -345,35 +320,7 @@ def _lightgbm_basic() -> Any:
     return lightgbm.basic
 
 
-def _check_known_text(walker: Walker, steps: list[Instance], X: Value, node: ast.AST) -> None:
-    """A fit on a frame whose rows analysis cannot follow (a fold of a frame the program
-    changed) while the kinds of its columns still show a text one: a numeric first step
-    refuses it. The cell the message names is the first known text cell, a guess."""
-    import pandas as pd
-
-    if not isinstance(X, Frame) or not steps or X.columns is None:
-        return
-    known = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
-    if not isinstance(known, pd.DataFrame):
-        return
-    if not any(holds_text(known[c]) for c in known.columns):
-        return
-    step = steps[0]  # histogram boosting refuses text next to category columns too
-    if not (_numeric_step(step.cls) or step.cls.__name__ in _ARRAY_ONLY):
-        return
-    if step.cls.__name__ in _ARRAY_ONLY and not _no_categories(step, known):
-        return
-    from sklearn.utils import check_array
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            check_array(known, dtype="numeric", ensure_all_finite=False)
-    except ValueError as exc:
-        walker.emit("dtypes", "ValueError", exception_line(exc), node, PARTIAL_CONFIDENCE)
-
-
-def _no_categories(step: Instance, data: Any) -> bool:
+def no_categories(step: Instance, data: Any) -> bool:
     """Histogram boosting takes no column as categorical here: an array, or a frame without
     category columns under the default `categorical_features="from_dtype"`."""
     import numpy as np
@@ -384,6 +331,12 @@ def _no_categories(step: Instance, data: Any) -> bool:
     if "categorical_features" in step.given or len(step.params) != len(step.given):
         return False
     return not any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes)
+
+
+def _vectorizes(step: Instance) -> bool:
+    from mleworld.world.static.text_terms import vectorizes
+
+    return vectorizes(step)
 
 
 def _transformed(step: Instance, data: Any) -> tuple[Any | None, str | None]:
@@ -522,81 +475,3 @@ def training_folds(
         return [train for train, _ in splits.split(np.zeros((X.rows, 1)), target)]
     except Exception:
         return None
-
-
-_COMPARE = {ast.Eq: "__eq__", ast.NotEq: "__ne__", ast.Lt: "__lt__", ast.LtE: "__le__",
-            ast.Gt: "__gt__", ast.GtE: "__ge__"}  # fmt: skip
-
-
-def check_loc_assign(walker: Walker, frame: Frame, value: Value, node: ast.Subscript) -> None:
-    """`df.loc[df[c] == "x", col] = 0` on a frame whose values are its file's: pandas 3 refuses
-    numbers in a str column. The mask and the assignment run for real on the file's two
-    columns, so the rows it hits and the error (or none) are pandas' own."""
-    from mleworld.world.static.params import literal
-
-    key = node.slice
-    if not (frame.pristine and isinstance(key, ast.Tuple) and len(key.elts) == 2):
-        return
-    column, mask = key.elts[1], key.elts[0]
-    if not (isinstance(column, ast.Constant) and isinstance(column.value, str)):
-        return
-    fill = literal(value)
-    if isinstance(fill, bool) or not isinstance(fill, int | float):
-        return
-    if not (isinstance(mask, ast.Compare) and len(mask.ops) == 1 and type(mask.ops[0]) in _COMPARE):
-        return
-    left, right = mask.left, mask.comparators[0]
-    if not (
-        isinstance(left, ast.Subscript)
-        and isinstance(left.slice, ast.Constant)
-        and isinstance(left.slice.value, str)
-        and isinstance(right, ast.Constant)
-        and isinstance(node.value, ast.Attribute)
-        and ast.unparse(left.value) == ast.unparse(node.value.value)
-    ):
-        return  # a mask of another frame, or of something not a literal
-    table = file_table(walker, frame.source)
-    names = [column.value, left.slice.value]
-    if table is None or any(
-        n not in table.columns or n not in (frame.columns or []) for n in names
-    ):
-        return
-    part = table[list(dict.fromkeys(names))].copy()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            rows = getattr(part[left.slice.value], _COMPARE[type(mask.ops[0])])(right.value)
-            part.loc[rows, column.value] = fill
-        except (TypeError, ValueError) as exc:
-            walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
-        except Exception:
-            return
-
-
-def check_astype(
-    walker: Walker, series: SeriesVal, args: list[Value], kw: dict[str, Value], node: ast.AST
-) -> None:
-    """`df[c].astype(int)` of a column whose values are still all the file's: pandas casts the
-    real column, so a NaN (IntCastingNaNError) or a text cell raises as it will."""
-    from mleworld.world.static.params import literal_or_type
-    from mleworld.world.static.row_counts import MISSING
-
-    frame, name = series.origin, series.name
-    if frame is None or name is None or set(kw) - {"dtype"}:
-        return
-    if not (frame.pristine or (frame.ordered and (frame.kinds or {}).get(name) == kinds.FILE)):
-        return
-    dtype = literal_or_type(args[0] if args else kw.get("dtype", UNKNOWN))
-    if dtype is MISSING or len(args) > 1:
-        return
-    table = file_table(walker, frame.source)
-    if table is None or name not in table.columns:
-        return
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            table[name].astype(dtype)
-        except (TypeError, ValueError) as exc:
-            walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
-        except Exception:
-            return

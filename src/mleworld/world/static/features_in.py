@@ -24,7 +24,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.params import exception_line
-from mleworld.world.static.values import ArrayVal, Frame, Instance, Value
+from mleworld.world.static.values import ArrayVal, Frame, Instance, TextMatrix, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -66,8 +66,12 @@ def _standable(owner: Instance) -> bool:
 
 
 def on_fit(owner: Instance, X: Value) -> None:
-    """Remember the shape of what `owner` is fitted on (forgotten when it is unknown)."""
-    owner.fitted_shape = shape_of(X) if _standable(owner) else None
+    """Remember the shape of what `owner` is fitted on (forgotten when it is unknown), and
+    the Vocabulary of a text matrix it is fitted on."""
+    standable = _standable(owner)
+    owner.fitted_shape = shape_of(X) if standable else None
+    text = X.source if isinstance(X, TextMatrix) else None
+    owner.fitted_text = text if standable else None
 
 
 def _data(shape: Shape, seed: int) -> Any:
@@ -107,6 +111,17 @@ def _classifier(owner: Instance) -> bool:
     return bool(is_classifier(owner.cls(**owner.params)))
 
 
+def _text_widths(fitted: Any, called: Any) -> tuple[Shape | None, Shape | None]:
+    """The widths of two text matrices (a vectorizer fitted again on other documents, say
+    the test set's, gives other terms); both None when they share a Vocabulary."""
+    if fitted is called:
+        return None, None
+    widths = fitted.width(), called.width()
+    if widths[0] is None or widths[1] is None:
+        return None, None
+    return (widths[0], None), (widths[1], None)
+
+
 def check_predict(
     walker: Walker,
     owner: Instance,
@@ -119,6 +134,8 @@ def check_predict(
     fit = owner.fitted_shape
     X = args[0] if args else kw.get("X")
     call = shape_of(X) if X is not None else None
+    if isinstance(X, TextMatrix) and X.source is not None and owner.fitted_text is not None:
+        fit, call = _text_widths(owner.fitted_text, X.source)
     if method not in PREDICTING or fit is None or call is None or call == fit:
         return
     key = (owner.cls, repr(sorted(owner.params.items())), method, fit, call)

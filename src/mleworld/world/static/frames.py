@@ -12,9 +12,9 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
+    casts,
     computed,
     computed_series,
-    dtypes,
     kinds,
     kwargs,
     lengths,
@@ -162,6 +162,7 @@ def _frame_method(
         result = _loosened(frame, inplace, exact=frame.exact and not subset)
         if name == "copy" and isinstance(result, Frame):
             result.pristine = frame.pristine
+            result.sample_of = frame.sample_of  # the same rows: a fold's copy is that fold
         return result
     if name == "drop":
         return _drop(walker, frame, args, kw, node, inplace)
@@ -357,8 +358,8 @@ def series_method(
     if not isinstance(series, SeriesVal):
         return UNKNOWN
     if method.name == "astype" and not star:
-        dtypes.check_astype(walker, series, args, kw, node)
-    if method.name in computed_series.STATISTICS and not star:
+        casts.check_astype(walker, series, args, kw, node)
+    if method.name in computed_series.DECIDED and not star:
         number = computed_series.statistic(walker, series.real, method.name, args, kw)
         if number is not None:
             return number

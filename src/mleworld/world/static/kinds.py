@@ -268,6 +268,7 @@ def stand_in(
     computed: bool = False,
     dtypes_only: bool = False,
     partial: bool = False,
+    guess_text: bool = False,
 ) -> Any | None:
     """A frame with `frame`'s columns and dtypes: the file's own columns, zeros for numbers.
 
@@ -275,6 +276,8 @@ def stand_in(
     caller knows the frame's rows are the file's, in order (else there is no stand-in).
     `dtypes_only`: the caller reads only the dtypes, so the rows' order does not matter.
     `partial`: the columns whose kind is known, the others left out.
+    `guess_text`: a text column of the file is taken as the file has it, though the rows may
+    be in another order (the caller knows the text cell an error names is then a guess).
     """
     from mleworld.world.static.dtypes import file_table
 
@@ -294,7 +297,9 @@ def stand_in(
     import numpy as np
     import pandas as pd
 
-    if not all(plain_dtype(table[c].dtype) for c in names if frame.kinds[c] == FILE):
+    if not guess_text and not all(
+        plain_dtype(table[c].dtype) for c in names if frame.kinds[c] == FILE
+    ):
         return None  # an object column's errors name its values, which rows may change
 
     try:
@@ -393,6 +398,14 @@ def is_dtype(value: Any) -> bool:
     import pandas as pd
 
     return isinstance(value, np.dtype | pd.api.extensions.ExtensionDtype | NumberDtype)
+
+
+def plain_dtype_object(value: Any) -> bool:
+    """A real numpy or pandas dtype (not NumberDtype's stand-in): its `str` is known."""
+    import numpy as np
+    import pandas as pd
+
+    return isinstance(value, np.dtype | pd.api.extensions.ExtensionDtype)
 
 
 # `.dt` fields that are numbers for every datetime Series

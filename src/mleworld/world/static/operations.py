@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from mleworld.world.static import (
     callbacks,
     calls,
+    casts,
     columns,
     computed,
     computed_series,
-    dtypes,
     kinds,
     lengths,
     module_attrs,
@@ -206,7 +206,7 @@ class OperationWalker:
                 computed.keep(base, table)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             if base.name == "loc":
-                dtypes.check_loc_assign(self, base.owner, value, node)
+                casts.check_loc_assign(self, base.owner, value, node)
             cells = base.name == "loc" and isinstance(node.slice, ast.Tuple)  # loc[rows, cols]
             before = computed.values_of(self, base.owner) if cells else None
             columns.indexer_setitem(self, base, key, node)

@@ -141,6 +141,13 @@ def exception_line(exc: BaseException) -> str:
     return f"{name}: {text}" if text else name
 
 
+def composes_steps(obj: Any) -> bool:
+    """A scikit-learn pipeline, union or column transformer: it keeps its steps and calls
+    their `fit` and `transform` (walked where it is fitted, callbacks.py), never changing
+    what the program's own steps hold otherwise."""
+    return is_sklearn_class(obj) and obj.__name__ in _COMPOSITES
+
+
 def is_sklearn_class(obj: Any) -> bool:
     return isinstance(obj, type) and str(getattr(obj, "__module__", "")).startswith("sklearn.")
 

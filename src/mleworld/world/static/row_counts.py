@@ -165,6 +165,8 @@ def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
     """`kf.split(X, y)`: each item is (train, valid) row positions, of known lengths when
     every fold has the same size, else of known shares of the rows (FoldShare)."""
     cls = owner.cls
+    if cls.__name__ == "TimeSeriesSplit" and cls.__module__.startswith("sklearn."):
+        return _time_folds(owner, args, kw)
     if cls.__name__ not in _K_FOLDS or not cls.__module__.startswith("sklearn."):
         return UNKNOWN
     if not owner.bound:  # `KFold(**options)`: its n_splits is not known
@@ -184,6 +186,27 @@ def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
     return Repeated(Seq(part, "tuple"))  # type: ignore[arg-type]
 
 
+def _time_folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
+    """`TimeSeriesSplit(k).split(X)`: each training part is a run of leading rows and each
+    validation part the rows just after it. The folds differ in size, so the walk takes the
+    first (where a crash happens first): its parts' exact positions, and their shares."""
+    if not owner.bound or set(owner.params) - {"n_splits"}:
+        return UNKNOWN  # a test_size, gap or max_train_size this does not model
+    k = (
+        owner.params.get("n_splits")
+        if "n_splits" in owner.given
+        else _default(owner.cls, "n_splits")
+    )
+    n = rows_of(args[0] if args else kw.get("X", UNKNOWN))
+    if not isinstance(k, int) or isinstance(k, bool) or k < 2 or n is None or n < k + 1:
+        return UNKNOWN
+    test = n // (k + 1)
+    first = n - k * test
+    train = FoldShare(first / n, span=(0, first))
+    valid = FoldShare(test / n, span=(first, first + test))
+    return Repeated(Seq([train, valid], "tuple"))  # type: ignore[list-item]
+
+
 def _default(cls: type, name: str) -> object:
     import inspect
 
@@ -198,6 +221,9 @@ def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None
     """`x[idx]` / `x.iloc[idx]` with row positions `idx` of a known length: that many rows;
     a frame's rows at a fold's positions of unknown length: a share of its rows."""
     if isinstance(key, FoldShare) and isinstance(base, Frame) and base.is_frame:
+        exact = _span(walker, base, key)
+        if exact is not None:
+            return exact
         part = base.copy()
         part.rows = None
         if walker is not None:
@@ -219,6 +245,19 @@ def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None
             _sample(walker, result, base, n)
         return kinds.subset(base, result)  # type: ignore[return-value]
     return None
+
+
+def _span(walker: Walker | None, base: Frame, key: FoldShare) -> Frame | None:
+    """The rows of a fold part whose positions are a known run, values and all."""
+    from mleworld.world.static.computed import frame_of, values_of
+
+    if key.span is None or walker is None:
+        return None
+    table = values_of(walker, base)
+    if table is None:
+        return None
+    start, stop = key.span
+    return frame_of(walker, table.iloc[start:stop], base)
 
 
 def _sample(

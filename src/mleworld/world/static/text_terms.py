@@ -16,6 +16,7 @@ matrices, a fold's rows of one) as a `TextMatrix` value.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -68,6 +69,67 @@ def text_stats(walker: Walker, text: Value) -> tuple[float, float] | None:
     if table is None or text.name not in table.columns:
         return None
     return _stats(table[text.name])
+
+
+@dataclass(eq=False)
+class Vocabulary:
+    """What a vectorizer's fit learned its terms from: its class, literal parameters and the
+    documents. Two matrices hold the same columns only when made with the same Vocabulary."""
+
+    cls: type
+    params: dict[str, Any]
+    documents: Any  # the text Series, row for row
+
+    def width(self) -> int | None:
+        """The number of terms (columns), fitted for real on the documents once."""
+        key = (self.cls.__name__, repr(sorted(self.params.items())), _digest(self.documents))
+        if key not in _WIDTHS:
+            try:
+                fitted = self.cls(**self.params).fit(self.documents)
+                _WIDTHS[key] = len(fitted.vocabulary_)
+            except Exception:
+                _WIDTHS[key] = None
+        return _WIDTHS[key]
+
+
+_WIDTHS: dict[tuple[str, str, tuple[int, int]], int | None] = {}
+
+
+def _digest(documents: Any) -> tuple[int, int]:
+    return len(documents), int(pd.util.hash_pandas_object(documents, index=False).sum())
+
+
+def _documents(text: Value) -> Any | None:
+    """The exact documents of a text Series, row for row: values analysis computed, or a
+    column of a frame still holding all of its file's rows."""
+    if not isinstance(text, SeriesVal):
+        return None
+    real = text.real
+    if real is None and text.origin is not None and text.name is not None:
+        frame = text.origin
+        table = frame.table
+        whole = frame.pristine and frame.sample_of is None
+        if table is not None and whole and frame.rows == len(table) and text.name in table:
+            real = table[text.name]
+    if not isinstance(real, pd.Series) or real.empty:
+        return None
+    if not (real.dtype == object or pd.api.types.is_string_dtype(real)):
+        return None
+    return real
+
+
+def on_fit(owner: Instance, method: str, args: list[Value]) -> None:
+    """`vec.fit(text)` / `vec.fit_transform(text)`: the Vocabulary the vectorizer now holds
+    (None where its parameters or the documents are not all known)."""
+    if owner.cls.__name__ not in ("TfidfVectorizer", "CountVectorizer") or not args:
+        return
+    documents = _documents(args[0])
+    complete = len(owner.params) == len(owner.given)
+    owner.vocabulary = (
+        Vocabulary(owner.cls, dict(owner.params), documents)
+        if documents is not None and complete
+        else None
+    )
 
 
 def _pair(value: Any, default: tuple[int, int]) -> tuple[int, int]:
@@ -135,7 +197,7 @@ def transformed(walker: Walker, owner: Instance, method: str, args: list[Value])
     if terms is None:
         return UNKNOWN
     rows = args[0].rows if isinstance(args[0], SeriesVal) else None
-    return TextMatrix(terms, rows)
+    return TextMatrix(terms, rows, source=owner.vocabulary)
 
 
 def hstack(
@@ -152,8 +214,10 @@ def hstack(
 
 __all__ = [
     "VECTORIZERS",
+    "Vocabulary",
     "features",
     "hstack",
+    "on_fit",
     "terms_per_row",
     "text_stats",
     "transformed",

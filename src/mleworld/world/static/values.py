@@ -120,6 +120,8 @@ class Instance(Value):
     # (`make_pipeline(a, b)`), or None: `given` holds the arguments, when `bound`
     factory: tuple[Any, list[Value], dict[str, Value]] | None = None
     bound: bool = False  # `given` holds every argument of the call that made it
+    vocabulary: Any = None  # a vectorizer's last fit: its Vocabulary (text_terms.py)
+    fitted_text: Any = None  # a model's last fit was on the terms of this Vocabulary
 
 
 @dataclass(eq=False)
@@ -160,7 +162,7 @@ class Frame(Value):
     # its values as pandas computed them from the files' (computed.py), while `pristine`
     table: Any = None
     # (values, share): its rows are a random share of those values' rows (a train_test_split
-    # part, a fold's training rows), while its columns stay theirs (dtypes.sampled)
+    # part, a fold's training rows), while its columns stay theirs (partial_fits.sampled)
     sample_of: tuple[Any, float] | None = None
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -211,6 +213,9 @@ class FoldShare(Value):
     but the share of the rows the part holds ((k - 1) / k to train, 1 / k to validate)."""
 
     share: float
+    # (start, stop): the positions of the first fold's part, when they are a known run of
+    # rows (TimeSeriesSplit trains on the leading rows); the walk takes that fold for all
+    span: tuple[int, int] | None = None
 
 
 @dataclass(eq=False)
@@ -219,6 +224,7 @@ class TextMatrix(Value):
 
     terms: float
     rows: int | None = None
+    source: Any = None  # the Vocabulary its columns are the terms of, when known (text_terms.py)
 
 
 @dataclass(eq=False)
@@ -247,6 +253,8 @@ class VectorVal(Value):
     index: bool = False  # row positions (a fold's indices): x[it] and x.iloc[it] have its length
     flat: bool = False  # surely 1-D (a single target's predict, np.zeros(n)): x[:, k] raises
     real: Any = None  # its values, when analysis computed them (`np.where(mask, 1, 0)`)
+    # (scaler, frame): a scaler's transform of that frame, NaN cells and all (dtypes.py)
+    scaled: tuple[Any, Any] | None = None
 
 
 @dataclass(eq=False)
