@@ -185,6 +185,12 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "one_cell_of_loc_is_a_value_not_a_series": (
+        READ + "train['when'] = pd.to_datetime(train['year'].astype(str) + '-01-01')\n"
+        "part = train.iloc[:4]\n"
+        "print('until', train.loc[part.index[-1], 'when'].date())\n"
+        "print(train.loc[train['year'] > 2007, 'when'].dt.year.max())\n"
+    ),
     "numbers_kept_by_dtype_name_then_filled_where_missing": (
         READ + "cat = [c for c in train.columns if str(train[c].dtype) in ('str', 'object')]\n"
         "num = [c for c in train.columns if c not in cat]\n"

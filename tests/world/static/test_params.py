@@ -2,7 +2,8 @@
 
 Each crashing snippet runs for real (conftest.run_real) and the analysis must name
 the class and the text Python prints; the valid ones must run cleanly and get no
-finding. scikit-learn prints the options of a parameter as a Python set, whose order
+finding (LightGBM's scikit-learn estimators too: the parameters they pass on to the booster
+are asked of the installed LightGBM). scikit-learn prints the options of a parameter as a Python set, whose order
 changes from process to process (string hashing), so a `{...}` is compared as a set.
 """
 
@@ -67,6 +68,40 @@ VALID: dict[str, str] = {
         "from sklearn.model_selection import KFold\nkf = KFold(n_splits=3, shuffle=True, random_state=0)\n"
     ),
 }
+
+# LightGBM's scikit-learn estimators pass the parameters they do not name on to the booster,
+# which checks them when fit starts training (asked of the installed LightGBM, two rounds).
+LGBM = (
+    "import lightgbm as lgb\n"
+    "train = df\n"
+    "NUM = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm', 'body_mass_g']\n"
+    "base = {'n_estimators': 20, 'learning_rate': 0.1, 'min_child_samples': 1, 'verbose': -1}\n"
+)
+
+
+def _per_target(power: float) -> str:
+    """Per-target LightGBM settings spread into one estimator's keywords, in a loop."""
+    return (
+        HEAD + LGBM + "per = {'a': {'objective': 'poisson'},\n"
+        f"       'b': {{'objective': 'tweedie', 'tweedie_variance_power': {power}}}}}\n"
+        "for name in ['a', 'b']:\n"
+        "    params = {**base, **per[name]}\n"
+        "    params['random_state'] = 0\n"
+        "    model = lgb.LGBMRegressor(**params)\n"
+        "    model.fit(train[NUM], train['year'])\n"
+    )
+
+
+CRASHES["lightgbm_tweedie_power_of_two_from_a_per_target_config"] = _per_target(2.0)
+CRASHES["lightgbm_l1_objective_with_linear_trees"] = (
+    HEAD + LGBM + "model = lgb.LGBMRegressor(objective='regression_l1', linear_tree=True, **base)\n"
+    "model.fit(train[NUM], train['year'])\n"
+)
+VALID["lightgbm_tweedie_power_below_two"] = _per_target(1.5)
+VALID["lightgbm_linear_trees_with_l2"] = (
+    HEAD + LGBM + "model = lgb.LGBMRegressor(objective='regression', linear_tree=True, **base)\n"
+    "model.fit(train[NUM], train['year'])\n"
+)
 
 
 def _canonical(text: str | None) -> str | None:

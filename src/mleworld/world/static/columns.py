@@ -28,12 +28,14 @@ from mleworld.world.static import (
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    FoldShare,
     Frame,
     Keys,
     Method,
     Seq,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     str_list,
 )
@@ -177,7 +179,8 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
             if not frame.has(name):
                 walker.emit("columns", "KeyError", key_error(name), node, 0.85)
                 return UNKNOWN
-            return SeriesVal(name)
+            # `df.loc[rows, "c"]` is a Series; `df.loc[label, "c"]` one cell (a Timestamp...)
+            return SeriesVal(name) if _many_rows(node.slice.elts[0], key.items[0]) else UNKNOWN
         names = str_list(cols) if isinstance(cols, Seq) else None
         if names is not None:
             missing = _missing(frame, names)
@@ -195,6 +198,14 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
             result = row_counts.row_slice(walker, frame, node.slice, result)
         return kinds.subset(frame, result) if result.is_frame else result
     return UNKNOWN
+
+
+def _many_rows(node: ast.expr, rows: Value) -> bool:
+    """A `.loc` row key that surely selects rows (a slice, a mask, labels or positions),
+    not one label, which gives a single cell."""
+    if isinstance(node, ast.Slice) or is_mask(node):
+        return True
+    return isinstance(rows, Seq | VectorVal | SeriesVal | FoldShare | Keys)
 
 
 def _rows_and_columns(walker: Walker, frame: Frame, rows: Value, names: list[str]) -> Frame:
