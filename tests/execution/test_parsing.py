@@ -427,6 +427,20 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
         "[18]\ttraining's auc: 0.93\tvalid_1's auc: 0.869",
     ),
     (
+        "own_score_after_lightgbm_best_iteration",
+        "Early stopping, best iteration is:\n[44]\tlater's multi_logloss: 1.11238\n"
+        "valid accuracy 0.4786\n",
+        0.4786,
+        "valid accuracy 0.4786",
+    ),
+    (
+        "own_score_after_a_best_epoch",
+        "stopped after 49 epochs, best internal validation score 0.99\n"
+        "Validation Accuracy: 98.61%\n",
+        0.9861,
+        "Validation Accuracy: 98.61%",
+    ),
+    (
         "lightgbm_logloss",
         "[100]\ttraining's binary_logloss: 0.2\tvalid_1's binary_logloss: 0.31\n",
         0.31,

@@ -151,9 +151,9 @@ class _Pair:
 def parse_metric(term_out: str) -> tuple[float | None, str | None]:
     """The headline validation score the program printed, and the line it came from.
 
-    Priority: an explicit final/overall/CV/mean summary, then an explicit best,
-    then the last validation value; per-fold values only when nothing else was
-    printed. Training metrics, training losses and lines inside tracebacks are
+    Priority: an explicit final/overall/CV/mean summary, then an explicit best
+    (unless a validation value is printed after it), then the last validation value;
+    per-fold values only when nothing else was printed. Training metrics, training losses and lines inside tracebacks are
     never used. `91.2%` is returned as 0.912; nan and inf as float nan/inf.
     """
     head = extract_headline(term_out)
@@ -169,9 +169,17 @@ def extract_headline(term_out: str) -> Headline | None:
 
 def choose_headline(candidates: list[Headline]) -> Headline | None:
     """Best candidate by kind, then the latest line; within a line a named metric beats
-    loss, then the later pair wins (XGBoost prints its validation set after the training one)."""
+    loss, then the later pair wins (XGBoost prints its validation set after the training one).
+
+    A library's "best" line (LightGBM's best iteration after early stopping, a network's
+    best epoch) heads the log only when nothing reports a validation result after it: a
+    program that prints its own score once training is done (`valid accuracy 0.4786`
+    after the booster's `multi_logloss: 1.11`) means that one."""
     if not candidates:
         return None
+    bests = [h.line_no for h in candidates if h.kind == "best"]
+    if bests and any(h.kind == "validation" and h.line_no > max(bests) for h in candidates):
+        candidates = [h for h in candidates if h.kind != "best"]
     return max(
         candidates,
         key=lambda h: (h.rank, h.line_no, h.name not in ("loss", None), h.position),
