@@ -427,6 +427,12 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
         "[18]\ttraining's auc: 0.93\tvalid_1's auc: 0.869",
     ),
     (
+        "metric_qualified_in_parentheses_after_per_target_lines",
+        "visits  rmsle 0.6011\nhospital  rmsle 0.3553\nCV RMSLE (mean of cols): 0.5217\n",
+        0.5217,
+        "CV RMSLE (mean of cols): 0.5217",
+    ),
+    (
         "own_score_after_lightgbm_best_iteration",
         "Early stopping, best iteration is:\n[44]\tlater's multi_logloss: 1.11238\n"
         "valid accuracy 0.4786\n",

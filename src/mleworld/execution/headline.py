@@ -253,7 +253,11 @@ def _line_pairs(line: str, include_training: bool = False) -> list[_Pair]:
         name = _metric_name(name_part) or _metric_name(label) or _keyed_unknown(name_part)
         if name is None and not _accept_unnamed(label):
             continue
-        if _AUX_HEAD.search(name_part.replace("_", " ")) and not _ends_with_metric(name_part):
+        if (
+            _AUX_HEAD.search(name_part.replace("_", " "))
+            and not _ends_with_metric(name_part)
+            and not _qualified_metric(label)
+        ):
             continue  # "OOV rate", "learning rate", "best iteration"
         split = _split_of(name_part) or running or ("train" if keyed_val else None)
         if name == "loss" and split is None:
@@ -285,6 +289,12 @@ def _kind(line: str, m: re.Match[str], label: str) -> str:
     if _BEST.search(before):
         return "best"
     return "validation"
+
+
+def _qualified_metric(label: str) -> bool:
+    """A metric named before a parenthesis that qualifies it: "CV RMSLE (mean of cols)"."""
+    cut = label.rfind("(")
+    return cut > max(label.rfind(":"), label.rfind("{")) and _ends_with_metric(label[:cut].strip())
 
 
 def _split_label(label: str) -> tuple[str, str]:
