@@ -24,6 +24,7 @@ import argparse
 import json
 import re
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,12 @@ def main() -> None:
     shipped = open_program_set("foreign")
     batch = [r for r in shipped.records if batch_of(r.node_id) == args.batch]
     if not batch:
-        raise SystemExit(f"error: the foreign set has no program of batch {args.batch!r}")
+        print(
+            f"error: the foreign set has no program of batch {args.batch!r}; "
+            "name a batch letter its programs carry (`penguins_h01_...` is batch h)",
+            file=sys.stderr,
+        )
+        sys.exit(2)
     ids = {r.node_id for r in batch}
     with tempfile.TemporaryDirectory() as scratch:
         without, alone = Path(scratch) / "without", Path(scratch) / "alone"
