@@ -153,8 +153,8 @@ def parse_metric(term_out: str) -> tuple[float | None, str | None]:
 
     Priority: an explicit final/overall/CV/mean summary, then an explicit best
     (unless a validation value is printed after it), then the last validation value;
-    per-fold values only when nothing else was printed. Training metrics, training losses and lines inside tracebacks are
-    never used. `91.2%` is returned as 0.912; nan and inf as float nan/inf.
+    per-fold values only when nothing else was printed. Training metrics, training
+    losses and lines inside tracebacks are never used. `91.2%` is returned as 0.912; nan and inf as float nan/inf.
     """
     head = extract_headline(term_out)
     if head is None:

@@ -24,7 +24,7 @@ import io
 import os
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import row_counts
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 CONFIDENCE = 0.9
 _RANKING = ("lambdarank", "rank_xendcg", "xendcg", "rank")
-_CACHE: dict[str, tuple[str, str] | None] = {}
+_CACHE: dict[tuple[str, str], tuple[str, str] | None] = {}  # (kind, params) -> error
 
 
 def _labels(objective: str, rows: int, classes: int) -> Any:
@@ -68,41 +68,73 @@ def _silenced() -> Iterator[None]:
             os.close(fd)
 
 
-def _train(lgb: Any, params: dict[str, Any], X: Any, y: Any) -> BaseException | None:
+Attempt = Callable[[Any, Any, bool], "BaseException | None"]  # (X, y, with defaults) -> error
+
+
+def _raised(run: Callable[[], Any]) -> BaseException | None:
+    """What `run()` raises, LightGBM's own output silenced; None when it runs."""
     try:
         with _silenced():
-            lgb.train(params, lgb.Dataset(X, y), num_boost_round=2)
+            run()
     except Exception as exc:
         return exc
     return None
 
 
-def _ask(params: dict[str, Any]) -> tuple[str, str] | None:
-    import lightgbm as lgb
+def _ask(objective: str, classes: int, attempt: Attempt) -> tuple[str, str] | None:
+    """(class, message) of the error two small synthetic sets both raise alike with the
+    program's parameters, while LightGBM's defaults train on them; None otherwise."""
     import numpy as np
 
-    objective = str(params.get("objective", params.get("application", "regression")))
     if any(objective.startswith(r) for r in _RANKING):
         return None
-    classes = params.get("num_class", 3)
-    classes = classes if isinstance(classes, int) and classes > 1 else 3
-    quiet = {"verbose": -1, "num_threads": 1}
-    found: set[str] = set()
-    kinds: set[str] = set()
+    found: set[tuple[str, str]] = set()
     rng = np.random.default_rng(0)
     for rows, cols in ((60, 4), (150, 7)):
         X = rng.random((rows, cols))
         y = _labels(objective, rows, classes)
-        if _train(lgb, {"objective": "regression", **quiet}, X, np.linspace(1.0, 5.0, rows)):
+        if attempt(X, y, True) is not None:
             return None
-        exc = _train(lgb, {**params, **{k: v for k, v in quiet.items() if k not in params}}, X, y)
+        exc = attempt(X, y, False)
         if exc is None:
             return None
-        found.add(exception_line(exc))
-        kinds.add(type(exc).__name__)
-    if len(found) != 1 or len(kinds) != 1:
-        return None
-    return kinds.pop(), found.pop()
+        found.add((type(exc).__name__, exception_line(exc).rstrip()))
+    return found.pop() if len(found) == 1 else None
+
+
+def _asked(
+    key: tuple[str, str], ask: Callable[[], tuple[str, str] | None]
+) -> tuple[str, str] | None:
+    """`ask()`'s answer, once per key (a class and the parameters' repr)."""
+    if key not in _CACHE:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                _CACHE[key] = ask()
+            except Exception:
+                _CACHE[key] = None
+    return _CACHE[key]
+
+
+def _train_params(params: dict[str, Any]) -> tuple[str, str] | None:
+    """What `lgb.train(params, ...)` raises on the synthetic sets."""
+    import lightgbm as lgb
+    import numpy as np
+
+    quiet = {"verbose": -1, "num_threads": 1}
+    given = {**params, **{k: v for k, v in quiet.items() if k not in params}}
+
+    def attempt(X: Any, y: Any, defaults: bool) -> BaseException | None:
+        if defaults:  # LightGBM's default regression on numbers
+            target = np.linspace(1.0, 5.0, len(X))
+            plain = {"objective": "regression", **quiet}
+            return _raised(lambda: lgb.train(plain, lgb.Dataset(X, target), num_boost_round=2))
+        return _raised(lambda: lgb.train(given, lgb.Dataset(X, y), num_boost_round=2))
+
+    objective = str(params.get("objective", params.get("application", "regression")))
+    classes = params.get("num_class", 3)
+    classes = classes if isinstance(classes, int) and classes > 1 else 3
+    return _ask(objective, classes, attempt)
 
 
 def check_train(walker: Walker, params_value: Value | None, node: ast.Call) -> None:
@@ -112,25 +144,16 @@ def check_train(walker: Walker, params_value: Value | None, node: ast.Call) -> N
     params = literal(params_value)
     if not isinstance(params, dict) or any(callable(v) for v in params.values()):
         return
-    key = repr(sorted(params.items()))
-    if key not in _CACHE:
-        try:
-            import lightgbm  # noqa: F401
-        except ImportError:
-            return
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                _CACHE[key] = _ask(params)
-            except Exception:
-                _CACHE[key] = None
-    found = _CACHE[key]
+    try:
+        import lightgbm  # noqa: F401
+    except ImportError:
+        return
+    found = _asked(("train", repr(sorted(params.items()))), lambda: _train_params(params))
     if found is not None:
         walker.emit("boosters", found[0], found[1], node, CONFIDENCE)
 
 
 _SKLEARN_API = ("LGBMRegressor", "LGBMClassifier")
-_SKLEARN_CACHE: dict[tuple[str, str], tuple[str, str] | None] = {}
 _DEFAULT_FITS: dict[tuple[str, str, int], bool] = {}  # (class, objective, rows): defaults fit
 
 
@@ -141,56 +164,26 @@ def is_sklearn_api(cls: type) -> bool:
 def sklearn_api_error(cls: type, params: dict[str, Any]) -> tuple[str, str] | None:
     """The error `LGBMRegressor(**params).fit(X, y)` raises for literal params LightGBM
     rejects when training starts (a tweedie power of 2, conflicting settings), asked of
-    the installed LightGBM as `check_train` asks it: two small synthetic sets, two rounds,
-    the same error from both while the defaults fit them."""
+    the installed LightGBM as `check_train` asks it (two rounds each)."""
     if not is_sklearn_api(cls) or any(callable(v) for v in params.values()):
         return None
     try:
         key = (cls.__name__, repr(sorted(params.items())))
     except TypeError:
         return None
-    if key not in _SKLEARN_CACHE:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                _SKLEARN_CACHE[key] = _ask_sklearn_api(cls, params)
-            except Exception:
-                _SKLEARN_CACHE[key] = None
-    return _SKLEARN_CACHE[key]
-
-
-def _ask_sklearn_api(cls: type, params: dict[str, Any]) -> tuple[str, str] | None:
-    import numpy as np
-
     default = "binary" if cls.__name__ == "LGBMClassifier" else "regression"
     objective = str(params.get("objective") or default)
-    if any(objective.startswith(r) for r in _RANKING):
-        return None
     quick = {"n_estimators": 2, "verbose": -1, "n_jobs": 1}
-    found: set[tuple[str, str]] = set()
-    rng = np.random.default_rng(0)
-    for rows, cols in ((60, 4), (150, 7)):
-        X = rng.random((rows, cols))
-        y = _labels(objective, rows, 3)
-        plain = (cls.__name__, objective, rows)
+
+    def attempt(X: Any, y: Any, defaults: bool) -> BaseException | None:
+        if not defaults:
+            return _raised(lambda: cls(**{**params, **quick}).fit(X, y))
+        plain = (cls.__name__, objective, len(X))
         if plain not in _DEFAULT_FITS:
-            _DEFAULT_FITS[plain] = _fit(cls(**quick), X, y) is None
-        if not _DEFAULT_FITS[plain]:
-            return None
-        exc = _fit(cls(**{**params, **quick}), X, y)
-        if exc is None:
-            return None
-        found.add((type(exc).__name__, exception_line(exc).rstrip()))
-    return found.pop() if len(found) == 1 else None
+            _DEFAULT_FITS[plain] = _raised(lambda: cls(**quick).fit(X, y)) is None
+        return None if _DEFAULT_FITS[plain] else Exception("the defaults do not fit")
 
-
-def _fit(model: Any, X: Any, y: Any) -> BaseException | None:
-    try:
-        with _silenced():
-            model.fit(X, y)
-    except Exception as exc:
-        return exc
-    return None
+    return _asked(key, lambda: _ask(objective, 3, attempt))
 
 
 _OBJECTIVE_KEYS = ("objective", "objective_type", "app", "application", "loss")

@@ -89,8 +89,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     name = const_str(key)
     if name is not None:
         if frame.has(name):
-            series = kinds.column(walker, frame, row_counts.column(frame, name))
-            return computed.column(walker, frame, series)
+            return _column(walker, frame, name)
         walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
         return UNKNOWN
     names = str_list(key) if isinstance(key, Seq) else None
@@ -200,6 +199,13 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
     return UNKNOWN
 
 
+def _column(walker: Walker, frame: Frame, name: str) -> Value:
+    """`df[name]` of a column the frame has: its kind, rows and values where known."""
+    return computed.column(
+        walker, frame, kinds.column(walker, frame, row_counts.column(frame, name))
+    )
+
+
 def _many_rows(node: ast.expr, rows: Value) -> bool:
     """A `.loc` row key that surely selects rows (a slice, a mask, labels or positions),
     not one label, which gives a single cell."""
@@ -269,8 +275,7 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
     if frame.columns is None or not frame.is_frame:
         return UNKNOWN
     if attr in frame.columns:  # `df.sex`: the column, as `df["sex"]` gives it
-        series = kinds.column(walker, frame, row_counts.column(frame, attr))
-        return computed.column(walker, frame, series)
+        return _column(walker, frame, attr)
     import pandas as pd
 
     candidates = dir(pd.DataFrame(columns=list(frame.columns)))

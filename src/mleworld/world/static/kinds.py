@@ -400,14 +400,6 @@ def is_dtype(value: Any) -> bool:
     return isinstance(value, np.dtype | pd.api.extensions.ExtensionDtype | NumberDtype)
 
 
-def plain_dtype_object(value: Any) -> bool:
-    """A real numpy or pandas dtype (not NumberDtype's stand-in): its `str` is known."""
-    import numpy as np
-    import pandas as pd
-
-    return isinstance(value, np.dtype | pd.api.extensions.ExtensionDtype)
-
-
 # `.dt` fields that are numbers for every datetime Series
 _DT_NUMBERS = frozenset(
     {

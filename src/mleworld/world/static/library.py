@@ -221,7 +221,8 @@ def _str(
             return Const(args[0].text)
         if isinstance(args[0], Const) and isinstance(args[0].value, str | int | float | bool):
             return Const(str(args[0].value))
-        if isinstance(args[0], Const) and kinds.plain_dtype_object(args[0].value):
+        dtype = args[0].value if isinstance(args[0], Const) else None
+        if kinds.is_dtype(dtype) and not isinstance(dtype, kinds.NumberDtype):
             return Const(str(args[0].value))  # `str(df[c].dtype)`: "str", "int64", "float64"
     return UNKNOWN
 

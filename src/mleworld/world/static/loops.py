@@ -149,8 +149,6 @@ def _names_known_before(walker: Walker, key: ast.AST, bound: list[str]) -> list[
         return None
     if any(isinstance(n, ast.Name) and n.id in bound for n in parts):
         return None
-    if isinstance(key, ast.BinOp) and not isinstance(key.op, ast.Add):
-        return None
     name = const_str(walker.expr(key))  # type: ignore[arg-type]
     return [name] if name is not None else None
 

@@ -100,22 +100,13 @@ def check_known_text(walker: Walker, steps: list[Instance], X: Value, node: ast.
         return
     if step.cls.__name__ in dtypes.ARRAY_ONLY and not dtypes.no_categories(step, known):
         return
-    from sklearn.utils import check_array
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            check_array(known, dtype="numeric", ensure_all_finite=False)
-    except ValueError as exc:
-        walker.emit("dtypes", "ValueError", exception_line(exc), node, dtypes.PARTIAL_CONFIDENCE)
+    _refused(walker, known, node)
 
 
 def check_branch_text(walker: Walker, step: Instance, known: Any, node: ast.AST) -> None:
     """A column transformer whose numeric branch (a scaler, say) is given a column the kinds
     show is text: it refuses it. Judged on the branch's columns up to the first text one,
     all of known kind, so the cell the message names is the text column's first."""
-    from sklearn.utils import check_array
-
     branches = step.given.get("transformers")
     if not isinstance(branches, Seq) or not branches.items:
         return
@@ -127,20 +118,34 @@ def check_branch_text(walker: Walker, step: Instance, known: Any, node: ast.AST)
             continue
         if not dtypes.numeric_step(callbacks.pipeline_steps(transformer)[0].cls):
             continue
-        prefix = []
-        for column in columns:
-            if column not in known.columns:
-                break  # a column of unknown kind: its cells may be met first
-            prefix.append(column)
-            if holds_text(known[column]):
-                try:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore")
-                        check_array(known[prefix], dtype="numeric", ensure_all_finite=False)
-                except ValueError as exc:
-                    message = exception_line(exc)
-                    walker.emit("dtypes", "ValueError", message, node, dtypes.PARTIAL_CONFIDENCE)
-                return
+        prefix = _up_to_text(columns, known)
+        if prefix is not None:
+            _refused(walker, known[prefix], node)
+            return
+
+
+def _up_to_text(columns: list[str], known: Any) -> list[str] | None:
+    """The columns up to the first that holds text, when all of them are of known kind
+    (one of unknown kind before it may be the cell numpy meets first); else None."""
+    for end, column in enumerate(columns, start=1):
+        if column not in known.columns:
+            return None
+        if holds_text(known[column]):
+            return columns[:end]
+    return None
+
+
+def _refused(walker: Walker, data: Any, node: ast.AST) -> None:
+    """scikit-learn's numeric check on `data`: the ValueError text raises, reported at the
+    confidence of a judgement made without all the values."""
+    from sklearn.utils import check_array
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            check_array(data, dtype="numeric", ensure_all_finite=False)
+    except ValueError as exc:
+        walker.emit("dtypes", "ValueError", exception_line(exc), node, dtypes.PARTIAL_CONFIDENCE)
 
 
 def scaled(owner: Instance, method: str, args: list[Value], result: Value) -> Value:
