@@ -151,9 +151,12 @@ def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Val
     ndim = PREDICTS.get(method)
     if method == "predict" and boosters.is_booster(owner.cls):
         return boosters.predicted(owner, args, kw)
-    if not ndim or not row_counts.sklearn_api(owner.cls):
+    if ndim is None or not row_counts.sklearn_api(owner.cls):
         return UNKNOWN
     n = row_counts.samples(args[0] if args else kw.get("X", UNKNOWN))
+    if method == "decision_function":
+        single = (owner.outputs or 1) == 1
+        return _decision(owner.classes, n) if owner.classes and single else UNKNOWN
     outputs = owner.outputs or 0
     if method in multioutput.PROBA_METHODS and outputs > 1:
         return multioutput.proba_list(owner, n)
@@ -164,6 +167,16 @@ def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Val
     width = owner.classes if method in ("predict_proba", "predict_log_proba") else None
     flat = method == "predict" and outputs == 1
     return VectorVal(n, ndim, numeric=method != "predict", width=width, flat=flat)
+
+
+def _decision(classes: int, n: int | None) -> Value:
+    """A classifier's `decision_function(X)`: one score a row for two classes (scikit-learn
+    ravels the binary case), one a class otherwise."""
+    if n is None or classes < 2:  # one class: scikit-learn refuses the fit
+        return UNKNOWN
+    if classes == 2:
+        return VectorVal(n, 1, numeric=True, flat=True)
+    return VectorVal(n, 2, numeric=True, width=classes)
 
 
 def fitted(walker: Walker, owner: Instance, y: Value) -> None:

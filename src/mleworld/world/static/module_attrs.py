@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static import imports, lengths, suggest
 from mleworld.world.static import params as params_mod
-from mleworld.world.static.values import UNKNOWN, Instance, Method, ModuleVal, Obj, Value
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    Instance,
+    Method,
+    ModuleVal,
+    Obj,
+    Seq,
+    Value,
+    const_str,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -84,11 +94,15 @@ def object_attribute(base: Obj, attr: str) -> Value:
         return UNKNOWN
     if isinstance(value, types.ModuleType):
         return ModuleVal(value.__name__, value)
+    if attr in ("__name__", "__qualname__", "__module__") and isinstance(value, str):
+        return Const(value)  # `type(model).__name__ == "LinearSVC"`
     return Obj(value, f"{base.path}.{attr}")
 
 
 def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST) -> Value:
     cls = base.cls
+    if attr == "__class__":
+        return Obj(cls, cls.__name__)
     try:
         static = inspect.getattr_static(cls, attr)
     except AttributeError:
@@ -137,6 +151,73 @@ def _check_available(walker: Walker, base: Instance, attr: str, node: ast.AST) -
         )
     except Exception:
         return
+
+
+def has_attribute(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`hasattr(model, "predict_proba")` of a library instance, decided where the class
+    decides it: a method the class defines (or an `available_if` one, asked of the estimator
+    built again from the program's literal arguments), or a name neither the class nor its
+    constructor has. Fitted (`coef_`) and private names are left open."""
+    if star or kw or len(args) != 2 or not isinstance(args[0], Instance):
+        return UNKNOWN
+    attr = const_str(args[1])
+    if attr is None or attr.startswith("_"):
+        return UNKNOWN
+    if attr.endswith("_"):
+        return _has_fitted(args[0], attr)
+    cls = args[0].cls
+    try:
+        static = inspect.getattr_static(cls, attr)
+    except AttributeError:
+        if inspect.getattr_static(cls, "__getattr__", None) is not None:
+            return UNKNOWN
+        params = _init_params(cls)
+        return UNKNOWN if params is None or attr in params else Const(False)
+    if callable(static) or isinstance(static, staticmethod | classmethod):
+        return Const(True)
+    made = params_mod.rebuild(args[0])
+    if not hasattr(type(made), attr):
+        return UNKNOWN  # not rebuilt (a non-literal argument): nothing is known
+    try:
+        return Const(hasattr(made, attr))
+    except Exception:
+        return UNKNOWN
+
+
+def _has_fitted(base: Instance, attr: str) -> Value:
+    """`hasattr(model, "coef_")` after a walked fit: what every trial fit of the estimator,
+    with the program's literal parameters, agrees on (nothing before a fit, or when the
+    fits disagree or the parameters are not all literals)."""
+    if not base.fitted or attr in _DATA_ATTRS or len(base.params) != len(base.given):
+        return UNKNOWN
+    found = params_mod.fitted_attributes(base.cls, base.params)
+    if not found:
+        return UNKNOWN
+    has = {attr in names for names in found}
+    return Const(has.pop()) if len(has) == 1 else UNKNOWN
+
+
+def type_of(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`type(model)` of a library instance: its class."""
+    if star or kw or len(args) != 1 or not isinstance(args[0], Instance):
+        return UNKNOWN
+    return Obj(args[0].cls, args[0].cls.__name__)
+
+
+def is_instance(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`isinstance(model, LogisticRegression)` of a library instance: its class decides."""
+    if star or kw or len(args) != 2 or not isinstance(args[0], Instance):
+        return UNKNOWN
+    kinds = args[1].items if isinstance(args[1], Seq) else [args[1]]
+    if kinds is None or not all(isinstance(k, Obj) and isinstance(k.obj, type) for k in kinds):
+        return UNKNOWN
+    return Const(issubclass(args[0].cls, tuple(k.obj for k in kinds)))  # type: ignore[union-attr]
 
 
 # set by fit only when X is a frame with text column names, which the trial data is not

@@ -1,0 +1,96 @@
+"""Scores from a classifier's decision function, and branches on what a model can do.
+
+A two-class classifier's `decision_function(X)` gives one score a row (scikit-learn
+ravels the binary case), so `[:, 1]` of it raises numpy's IndexError; with three classes
+it gives a column a class and the same subscript is fine. `hasattr(model, "predict_proba")`
+is decided where the class decides it, so a helper that asks before calling takes the
+branch the run takes: LinearSVC has no predict_proba, so its guarded call is not a finding,
+and its decision scores meet the subscript. A fitted attribute (`feature_importances_`)
+is asked of the estimator's trial fits; `isinstance(model, Cls)`, `type(model).__name__`
+and `model.__class__.__name__` are its class's. Each snippet runs for real
+(conftest.run_real: train.csv has 6 rows, test.csv 2; `sex` has two values, `species` three).
+"""
+
+from __future__ import annotations
+
+from static_snippets import snippet_tests
+
+READ = (
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.svm import LinearSVC\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "X = train[['bill_length_mm', 'bill_depth_mm']]\n"
+)
+
+
+def decision(target: str) -> str:
+    return (
+        READ + f"m = LinearSVC().fit(X, train['{target}'])\nprint(m.decision_function(X)[:, 1])\n"
+    )
+
+
+def helper(models: str, fallback: str = "model.decision_function(X)[:, 1]") -> str:
+    """Positive-class scores from a helper that asks the model what it can do."""
+    return (
+        READ + "def scores(model, X):\n"
+        "    if hasattr(model, 'predict_proba'):\n"
+        "        return model.predict_proba(X)[:, 1]\n"
+        f"    return {fallback}\n"
+        f"for model in [{models}]:\n"
+        "    model.fit(X, train['sex'])\n"
+        "    print(scores(model, X).mean())\n"
+    )
+
+
+def importances(test: str) -> str:
+    """A model's importances read behind a test of what it is or has."""
+    return (
+        READ + "from sklearn.ensemble import RandomForestClassifier\n"
+        "for m in [LogisticRegression(), RandomForestClassifier(n_estimators=5)]:\n"
+        "    m.fit(X, train['sex'])\n"
+        f"    if {test}:\n"
+        "        print(m.feature_importances_)\n"
+        "    else:\n"
+        "        print(m.coef_)\n"
+    )
+
+
+CRASHES = {
+    "two_class_decision_scores_indexed_as_columns": (decision("sex"), "positions"),
+    "a_helper_falls_back_to_decision_scores_for_an_svm": (
+        helper("LogisticRegression(), LinearSVC()"),
+        "positions",
+    ),
+    "an_isinstance_branch_takes_an_svm_s_decision_scores": (
+        READ + "m = LinearSVC().fit(X, train['sex'])\n"
+        "if isinstance(m, (LogisticRegression,)):\n"
+        "    s = m.predict_proba(X)[:, 1]\n"
+        "else:\n"
+        "    s = m.decision_function(X)[:, 1]\n",
+        "positions",
+    ),
+}
+VALID = {
+    "three_class_decision_scores_have_a_column_a_class": decision("species"),
+    "a_helper_asks_before_calling_predict_proba": helper("LogisticRegression()"),
+    "a_helper_takes_an_svm_s_whole_decision_scores": helper(
+        "LogisticRegression(), LinearSVC()", "model.decision_function(X)"
+    ),
+    "importances_behind_hasattr_of_a_fitted_attribute": importances(
+        "hasattr(m, 'feature_importances_')"
+    ),
+    "importances_behind_isinstance": importances("not isinstance(m, LogisticRegression)"),
+    "importances_behind_the_type_s_name": importances(
+        "type(m).__name__ == 'RandomForestClassifier'"
+    ),
+    "importances_behind_the_class_name": importances(
+        "m.__class__.__name__ != 'LogisticRegression'"
+    ),
+    "two_class_decision_scores_used_whole": READ
+    + "m = LinearSVC().fit(X, train['sex'])\nprint(m.decision_function(X).mean())\n",
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
