@@ -165,6 +165,8 @@ def test_user_errors_are_one_line_and_exit_2(
           "--time-limits")  # fmt: skip
     fails(["corpus", "synthesize", "--executor", "slurm", "--tasks", TASK, "--out",
            str(tmp_path / "s")], capsys, "unknown executor")  # fmt: skip
+    fails(["corpus", "synthesize", "--defect-kinds", "bad_param,typo", "--tasks", TASK, "--out",
+           str(tmp_path / "s")], capsys, "unknown defect kind(s) typo")  # fmt: skip
     assert not (tmp_path / "s").exists()  # nothing is created for a refused synthesis
 
     ok_json(["corpus", "ingest", str(run_dir), "--out", str(tmp_path / "c")], capsys)

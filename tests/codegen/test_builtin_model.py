@@ -94,6 +94,22 @@ def test_defect_rate_one_marks_every_program_and_the_plan_stays_silent(task: Tas
     )
 
 
+def test_defect_kinds_limit_what_is_injected_and_unknown_kinds_are_refused(task: Task) -> None:
+    asked = ["missing_folder", "bad_param"]
+    model = BuiltinCodeModel(seed=0, defect_rate=1.0, defect_kinds=asked)
+    kinds = {
+        (model.generate(CodeRequest("draft", "", task=task, seed=s)).meta["defect"] or {}).get(
+            "kind"
+        )
+        for s in range(12)
+    }
+    assert kinds <= {*asked, None} and kinds & set(asked)
+    with pytest.raises(ConfigError, match="unknown defect kind.*wrong_colum.*choose among"):
+        BuiltinCodeModel(defect_kinds=["wrong_colum"])
+    with pytest.raises(ConfigError, match="unknown defect kind"):
+        BuiltinCodeModel(defect_kinds=[])
+
+
 def test_defect_rate_is_roughly_respected(task: Task) -> None:
     model = BuiltinCodeModel(seed=9, defect_rate=0.3)
     marked = sum(

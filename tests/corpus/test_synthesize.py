@@ -40,9 +40,16 @@ def test_plan_covers_every_task_before_the_next_round() -> None:
     assert len({r.name for r in plan}) == len(plan)
 
 
+def test_a_plan_of_chosen_defect_kinds_names_them_in_its_runs() -> None:
+    plan = plan_runs(["a"], 1, 2, 1.0, time_limits=(15,), defect_kinds=["bad_param", "date_format"])
+    assert plan[0].defect_kinds == ("bad_param", "date_format")
+    assert plan[0].name == "a-s0-d100-kbad_param+date_format-t15"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        ({"defect_kinds": ["no_such_kind"]}, "unknown defect kind"),
         ({"runs": 0}, "--runs and --steps"),
         ({"steps": 0}, "--runs and --steps"),
         ({"defect_rate": 1.5}, "outside 0..1"),

@@ -114,6 +114,7 @@ class CodegenConfig(_Part):
     base_url: str | None = None
     api_key_env: str | None = None  # the name of the env var holding the key, never the key
     defect_rate: float = Field(0.0, ge=0.0, le=1.0)  # builtin model only
+    defect_kinds: list[str] | None = None  # builtin model only: these kinds (None: all)
     temperature: float | None = None
     timeout_s: float | None = Field(None, gt=0)
     max_retries: int | None = Field(None, ge=0)

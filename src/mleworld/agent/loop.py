@@ -152,7 +152,7 @@ def default_code_model(config: RunConfig) -> CodeModel:
     cg = config.codegen
     opts: dict[str, Any] = {}
     if cg.model == "builtin":
-        opts = {"seed": config.seed, "defect_rate": cg.defect_rate}
+        opts = {"seed": config.seed, "defect_rate": cg.defect_rate, "defect_kinds": cg.defect_kinds}
     else:
         if cg.api_key_env:
             key = os.environ.get(cg.api_key_env)

@@ -140,6 +140,13 @@ def synthesize(
     defect_rate: Annotated[
         float, typer.Option("--defect-rate", help="Share of programs written with a defect.")
     ] = 0.35,
+    defect_kinds: Annotated[
+        str | None,
+        typer.Option(
+            "--defect-kinds",
+            help="Only these defect kinds, separated by commas (e.g. missing_folder,bad_param).",
+        ),
+    ] = None,
     workers: Annotated[int, typer.Option("--workers", help="Agent runs at a time.")] = 1,
     time_limits: Annotated[
         str,
@@ -175,6 +182,7 @@ def synthesize(
             runs=runs,
             steps=steps,
             defect_rate=defect_rate,
+            defect_kinds=None if defect_kinds is None else defect_kinds.split(","),
             workers=workers,
             time_limits=limits,
             seed=seed,

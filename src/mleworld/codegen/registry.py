@@ -40,7 +40,10 @@ def register_code_model(
 
 
 register_code_model(
-    "builtin", "mleworld.codegen.builtin:BuiltinCodeModel", None, ("seed", "defect_rate")
+    "builtin",
+    "mleworld.codegen.builtin:BuiltinCodeModel",
+    None,
+    ("seed", "defect_rate", "defect_kinds"),
 )
 register_code_model(
     "openai",
@@ -88,7 +91,7 @@ def _load(backend: Backend) -> type:
 def get_code_model(spec: str, **opts: Any) -> CodeModel:
     """Build the code model `spec` names; `opts` carry backend options (None = default).
 
-    builtin reads seed, defect_rate; openai:MODEL reads base_url, api_key, timeout,
+    builtin reads seed, defect_rate, defect_kinds; openai:MODEL reads base_url, api_key, timeout,
     max_retries, temperature, max_tokens, reasks, backoff_s, backoff_max_s,
     extra_body; scripted:PATH reads cycle.
     """

@@ -61,12 +61,13 @@ class SynthRun:
     steps: int
     defect_rate: float
     time_limit_s: float
+    defect_kinds: tuple[str, ...] | None = None  # the builtin writer's defects (None: any)
 
     @property
     def name(self) -> str:
-        return (
-            f"{self.task}-s{self.seed}-d{round(self.defect_rate * 100):02d}-t{self.time_limit_s:g}"
-        )
+        kinds = "-k" + "+".join(self.defect_kinds) if self.defect_kinds else ""
+        rate = round(self.defect_rate * 100)
+        return f"{self.task}-s{self.seed}-d{rate:02d}{kinds}-t{self.time_limit_s:g}"
 
 
 @dataclass
@@ -119,6 +120,7 @@ def plan_runs(
     *,
     time_limits: Sequence[float] = DEFAULT_TIME_LIMITS,
     seed: int = 0,
+    defect_kinds: Sequence[str] | None = None,
 ) -> list[SynthRun]:
     """Run k of every task, then run k+1: an interrupted synthesis has covered all tasks evenly."""
     if runs < 1 or steps < 1:
@@ -127,11 +129,14 @@ def plan_runs(
         raise MleWorldError(f"--defect-rate {defect_rate} is outside 0..1; pass e.g. 0.35")
     if not time_limits or any(t <= 0 for t in time_limits):
         raise MleWorldError("time limits must be positive seconds, e.g. 15,30,60")
+    from mleworld.codegen.builtin.defects import check_kinds
+
+    kinds = check_kinds(defect_kinds)
     plan = []
     for k in range(runs):
         for i, task in enumerate(tasks):
             limit = float(time_limits[(k + i) % len(time_limits)])
-            plan.append(SynthRun(task, seed * 1000 + k, steps, defect_rate, limit))
+            plan.append(SynthRun(task, seed * 1000 + k, steps, defect_rate, limit, kinds))
     return plan
 
 
@@ -165,7 +170,11 @@ def _agent_run(spec: SynthRun, run_dir: str, threads: int | None) -> str:
                 "seed": spec.seed,
                 "agent": {"steps": spec.steps},
                 "exec": {"time_limit_s": spec.time_limit_s, "threads": threads},
-                "codegen": {"model": "builtin", "defect_rate": spec.defect_rate},
+                "codegen": {
+                    "model": "builtin",
+                    "defect_rate": spec.defect_rate,
+                    "defect_kinds": list(spec.defect_kinds) if spec.defect_kinds else None,
+                },
             },
             "synthesis",
         )
@@ -258,6 +267,7 @@ def synthesize(
     runs: int = 2,
     steps: int = 12,
     defect_rate: float = 0.35,
+    defect_kinds: Sequence[str] | None = None,
     workers: int = 1,
     time_limits: Sequence[float] = DEFAULT_TIME_LIMITS,
     seed: int = 0,
@@ -272,7 +282,15 @@ def synthesize(
     if executor not in EXECUTORS:  # before anything is created on disk
         raise MleWorldError(f"unknown executor {executor!r}; choose local or ray")
     names = resolve_tasks(tasks)
-    plan = plan_runs(names, runs, steps, defect_rate, time_limits=time_limits, seed=seed)
+    plan = plan_runs(
+        names,
+        runs,
+        steps,
+        defect_rate,
+        time_limits=time_limits,
+        seed=seed,
+        defect_kinds=defect_kinds,
+    )
     corpus = Corpus.open_or_create(out)
     runs_root = Path(out) / RUNS_DIR
     runs_root.mkdir(exist_ok=True)

@@ -13,6 +13,9 @@ a precise fix first:
 * ModuleNotFoundError             -> an installed library with the same API
 * no submission written           -> write ./submission/submission.csv
 * TimeoutError / MemoryError      -> fewer rounds, folds and rows (from the spec)
+* OSError non-existent directory  -> create the folder first (library_fixes.py)
+* ValueError date format          -> parse the dates without the format
+* InvalidParameterError           -> the parameter left at its default
 
 A fix must leave a program that compiles. When no precise fix applies, a
 program with a spec is re-rendered from it (which drops any injected defect),
@@ -26,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mleworld.codegen.builtin import edits, fixes
+from mleworld.codegen.builtin import edits, fixes, library_fixes
 from mleworld.codegen.builtin.debug_types import DebugInput, Render, Repair
 from mleworld.codegen.builtin.failures import Failure
 
@@ -52,7 +55,11 @@ def repair(d: DebugInput) -> Repair | None:
     elif exc in ("ModuleNotFoundError", "ImportError"):
         fixers = [fixes.module_not_found]
     elif exc == "ValueError":
-        fixers = [fixes.proba_shape, fixes.missing_column_value_error]
+        fixers = [fixes.proba_shape, fixes.missing_column_value_error, library_fixes.date_format]
+    elif exc == "OSError":
+        fixers = [library_fixes.missing_folder]
+    elif exc == "InvalidParameterError":
+        fixers = [library_fixes.bad_param]
     elif exc in ("TimeoutError", "MemoryError"):
         fixers = [fixes.too_slow]
     for fixer in fixers:

@@ -28,12 +28,19 @@ missing_submission  the write is left out or goes to the wrong      (clean exit,
                     place                                           submission)
 timeout             far too much training: thousands of slow        TimeoutError
                     boosting rounds over repeated K-fold
+missing_folder      a copy of the submission saved first into a     OSError
+                    folder nobody creates (``./output/``)
+date_format         dates parsed with a format the data does not    ValueError
+                    have (``format="%d/%m/%Y"`` on ISO dates)
+bad_param           a parameter value older scikit-learn took       InvalidParameterError
+                    (``max_features="auto"``, ``loss="deviance"``)
 =================== =============================================== ==================
 
 The plan never mentions the defect; `Generation.meta["defect"]` records it for
 analysis. This module owns the registry, the choice of kind and the defects
 that need the spec (shape/dtype, timeout); the source-level edits are in
-mistakes.py; repairs are debug.py's job.
+mistakes.py, and those the data and the installed libraries punish in
+library_mistakes.py; repairs are debug.py's job.
 """
 
 from __future__ import annotations
@@ -41,14 +48,15 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from mleworld.codegen.builtin import edits, mistakes
+from mleworld.codegen.builtin import edits, library_mistakes, mistakes
 from mleworld.codegen.builtin.mistakes import site_lines
 from mleworld.codegen.builtin.profile import TaskProfile
 from mleworld.codegen.builtin.spec import ProgramSpec
+from mleworld.errors import ConfigError
 
 WEIGHTS: dict[str, float] = {
     "shape_dtype": 0.17,
@@ -60,6 +68,9 @@ WEIGHTS: dict[str, float] = {
     "missing_submission": 0.09,
     "wrong_path": 0.06,
     "timeout": 0.1,
+    "missing_folder": 0.04,
+    "date_format": 0.04,
+    "bad_param": 0.06,
 }
 EXPECTED = {
     "wrong_column": "KeyError",
@@ -71,7 +82,24 @@ EXPECTED = {
     "syntax": "SyntaxError",
     "missing_submission": "None",
     "timeout": "TimeoutError",
+    "missing_folder": "OSError",
+    "date_format": "ValueError",
+    "bad_param": "InvalidParameterError",
 }
+
+
+def check_kinds(kinds: Sequence[str] | None) -> tuple[str, ...] | None:
+    """The defect kinds asked for, checked against the registry (None: every kind)."""
+    if kinds is None:
+        return None
+    chosen = tuple(dict.fromkeys(kinds))
+    unknown = [k for k in chosen if k not in WEIGHTS]
+    if unknown or not chosen:
+        raise ConfigError(
+            f"unknown defect kind(s) {', '.join(unknown) or '(none given)'}; "
+            f"choose among {', '.join(WEIGHTS)}"
+        )
+    return chosen
 
 
 @dataclass
@@ -251,4 +279,7 @@ _INJECTORS: dict[str, Callable[[Target, random.Random], tuple[str, str] | None]]
     "syntax": mistakes.syntax,
     "missing_submission": mistakes.missing_submission,
     "timeout": _timeout,
+    "missing_folder": library_mistakes.missing_folder,
+    "date_format": library_mistakes.date_format,
+    "bad_param": library_mistakes.bad_param,
 }

@@ -206,7 +206,7 @@ def unexpected_keyword(d: DebugInput) -> Repair | None:
         cls = owner if owner and owner != "__init__" and name == (method or owner) else name
         keyword = next(k for k in call.keywords if k.arg == kw)
         if name == "mean_squared_error" and kw == "squared":
-            call_text = _without_keyword(d.code, call, keyword)
+            call_text = without_keyword(d.code, call, keyword)
             np_ = "np" if re.search(r"^import numpy as np", d.code, re.MULTILINE) else None
             wrapped = f"{np_}.sqrt({call_text})" if np_ else f"({call_text}) ** 0.5"
             spans.append((edits.Span.of(call), wrapped))
@@ -224,13 +224,13 @@ def unexpected_keyword(d: DebugInput) -> Repair | None:
             spans.append((span, right))
             action = f"rename the keyword {kw}= to {right}= ({cls or name} has no {kw})"
         else:
-            spans.append((edits.Span.of(call), _without_keyword(d.code, call, keyword)))
+            spans.append((edits.Span.of(call), without_keyword(d.code, call, keyword)))
             action = f"drop the keyword {kw}=, which {cls or name} does not accept"
     code = edits.replace_spans(d.code, spans)
     return Repair(code, f"Fix the TypeError: {action}.", "keyword", True)
 
 
-def _without_keyword(code: str, call: ast.Call, keyword: ast.keyword) -> str:
+def without_keyword(code: str, call: ast.Call, keyword: ast.keyword) -> str:
     """The source of `call` with one keyword argument (and its comma) removed."""
     func = ast.get_source_segment(code, call.func) or ""
     parts = []

@@ -185,17 +185,20 @@ def wrong_kwarg(t: Target, rng: random.Random) -> tuple[str, str] | None:
         # the keyword's span starts at its name in Python >= 3.9
         span = edits.Span(kw.lineno, kw.col_offset, kw.lineno, kw.col_offset + len(key))
         return edits.replace_spans(t.code, [(span, value)]), f"{name}: {key}= -> {value}="
+    return add_keyword(t.code, call, f"{key}={value}"), f"{name}: added {key}={value}"
+
+
+def add_keyword(code: str, call: ast.Call, text: str) -> str:
+    """`code` with `text` (`key=value`) passed last to `call`."""
     last = call.args + [k.value for k in call.keywords]
     if last:
         end = max(last, key=lambda n: (n.end_lineno, n.end_col_offset))
         span = edits.Span(end.end_lineno, end.end_col_offset, end.end_lineno, end.end_col_offset)  # type: ignore[arg-type]
-        text = f", {key}={value}"
-    else:
-        span = edits.Span(
-            call.end_lineno, call.end_col_offset - 1, call.end_lineno, call.end_col_offset - 1
-        )  # type: ignore[arg-type]
-        text = f"{key}={value}"
-    return edits.replace_spans(t.code, [(span, text)]), f"{name}: added {key}={value}"
+        return edits.replace_spans(code, [(span, f", {text}")])
+    span = edits.Span(
+        call.end_lineno, call.end_col_offset - 1, call.end_lineno, call.end_col_offset - 1
+    )  # type: ignore[arg-type]
+    return edits.replace_spans(code, [(span, text)])
 
 
 def _lgbm_fit_options(t: Target, tree: ast.Module) -> list[tuple[ast.Call, str, str, str]]:

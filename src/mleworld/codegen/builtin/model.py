@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +54,9 @@ class BuiltinCodeModel:
 
     name = "builtin"
 
-    def __init__(self, seed: int = 0, defect_rate: float = 0.0) -> None:
+    def __init__(
+        self, seed: int = 0, defect_rate: float = 0.0, defect_kinds: Sequence[str] | None = None
+    ) -> None:
         try:
             rate = float(defect_rate)
         except (TypeError, ValueError):
@@ -64,6 +67,7 @@ class BuiltinCodeModel:
             raise ConfigError(f"defect_rate must be in [0, 1]; got {defect_rate}")
         self.seed = int(seed)
         self.defect_rate = rate
+        self.defect_kinds = defects.check_kinds(defect_kinds)
 
     # --- the CodeModel protocol ---------------------------------------------------------
     def generate(self, request: CodeRequest) -> Generation:
@@ -198,7 +202,7 @@ class BuiltinCodeModel:
                 prog = render(spec, profile, defect=defect)
             return prog.code, prog.sites
 
-        kinds = [k for k in defects.WEIGHTS if allow_timeout or k != "timeout"]
+        kinds = [k for k in self.defect_kinds or defects.WEIGHTS if allow_timeout or k != "timeout"]
         target = defects.Target(out.code, out.sites, spec, profile, rerender if spec else None)
         injected = defects.inject(target, rng, kinds)
         if injected is None:

@@ -51,6 +51,7 @@ class TaskProfile:
     high_card_columns: tuple[str, ...] = ()
     text_columns: tuple[str, ...] = ()
     date_columns: tuple[str, ...] = ()
+    date_examples: tuple[str, ...] = ()  # each date column's first value, as the file spells it
     bool_columns: tuple[str, ...] = ()
     n_train: int = 0
     n_test: int = 0
@@ -208,6 +209,9 @@ def _profile(task: Any, train_path: Path, test_path: Path, sample_path: Path) ->
         high_card_columns=tuple(c for c in feature_cols if roles[c] == "high_card"),
         text_columns=tuple(c for c in feature_cols if roles[c] == "text"),
         date_columns=tuple(c for c in feature_cols if roles[c] == "date"),
+        date_examples=tuple(
+            str(train[c].dropna().iloc[0]) for c in feature_cols if roles[c] == "date"
+        ),
         bool_columns=tuple(c for c in feature_cols if roles[c] == "bool"),
         n_train=n_train,
         n_test=n_test,
