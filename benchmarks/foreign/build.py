@@ -25,7 +25,8 @@ Steps:
    that are new since get halves of their own, drawn the same way among themselves. A
    manifest entry with `half: calib` goes to the calibration half instead (programs written
    after the detectors were developed on `dev`; corpus/foreign.py), one with `half: dev`
-   to the development half (programs written to develop detectors against).
+   to the development half (programs written to develop detectors against), one with
+   `half: test` to the test half (programs written to be scored only).
 6. The set (records, split, the own tasks' task.yaml and public/) is written into the
    package (`src/mleworld/data/foreign/`, read by `mleworld.corpus.foreign`), and a summary
    into `benchmarks/results/foreign_build.json`.
@@ -70,8 +71,8 @@ from mleworld.execution.parsing import parse_metric  # noqa: E402
 SEED = 14
 GENERATOR = "foreign"
 RUN_ID = "foreign"
-DEV = HALVES[0]
-PLACED = (DEV, CALIB)  # halves a manifest entry may name instead of being drawn
+DEV, TEST = HALVES
+PLACED = (DEV, TEST, CALIB)  # halves a manifest entry may name instead of being drawn
 # task.yaml keys a world model's evaluation reads (the reference ladder's scores anchor the
 # metric of a task training never saw: world/fast/references.py); the rest stays here.
 TASK_KEYS = (
@@ -283,7 +284,8 @@ def draw_split(
 
     Programs in `placed` (the manifest's `half:`) go to the half it names and are never drawn:
     `calib` for the calibration half, `dev` for programs written to develop detectors
-    against (they add to `dev` without adding to `test`).
+    against (they add to `dev` without adding to `test`), `test` for programs written to be
+    scored only (they add to `test` without adding to `dev`).
     """
     halves: dict[str, list[str]] = {half: [] for half in HALVES}
     meta: dict[str, Any] = {"seed": seed, "stratified_by": "observed outcome class", "drawn": []}
