@@ -8,6 +8,7 @@ from `ast`, whose column offsets count UTF-8 bytes; the helpers convert them.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -112,3 +113,10 @@ def add_import(code: str, statement: str) -> str:
     at = import_insert_line(code)
     lines.insert(at, statement)
     return "\n".join(lines)
+
+
+def ensure_import(code: str, statement: str) -> str:
+    """`code` with `statement` (`import os`) added unless a line already starts with it."""
+    if re.search(rf"^{re.escape(statement)}\b", code, re.MULTILINE):
+        return code
+    return add_import(code, statement)

@@ -508,11 +508,8 @@ def _add_write(d: DebugInput, tree: ast.Module) -> Repair | None:
         f'{indent}os.makedirs("./submission", exist_ok=True)',
         f'{indent}{name}.to_csv("./submission/submission.csv", index=False)',
     ]
-    code = "\n".join(lines)
-    if not re.search(r"^import os\b", code, re.MULTILINE):
-        code = edits.add_import(code, "import os")
     return Repair(
-        code,
+        edits.ensure_import("\n".join(lines), "import os"),
         f"The program never wrote its submission; save {name} to ./submission/submission.csv.",
         "submission",
         True,

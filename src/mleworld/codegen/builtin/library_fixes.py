@@ -31,11 +31,8 @@ def missing_folder(d: DebugInput) -> Repair | None:
     text = lines[line - 1]
     indent = text[: len(text) - len(text.lstrip())]
     lines.insert(line - 1, f"{indent}os.makedirs({folder!r}, exist_ok=True)")
-    code = "\n".join(lines)
-    if not re.search(r"^import os$", code, re.MULTILINE):
-        code = edits.add_import(code, "import os")
     return Repair(
-        code,
+        edits.ensure_import("\n".join(lines), "import os"),
         f"Create the folder {folder}/ before saving into it.",
         "folder",
         True,
