@@ -13,9 +13,10 @@ halves are opened; the test half is never read.
         --model /tmp/fast --out benchmarks/results/wm_eval_foreign/dev_crossfit.json
 
 Trains the model first when `--model` holds none (the default corpus' train split).
-`--fit-halves calib --score-halves calib` asks what a calibration that never sees the dev
-half (where the detectors were developed, so its crashes are found more often than fresh
-code's) does for the calib half, against the default `dev,calib` for both.
+Both halves default to the ones training calibrates on (`calib`); `--fit-halves dev,calib`
+asks what the dev half (where the detectors were developed, so its crashes are found more
+often than fresh code's) would add, given a model trained while it was among the rows
+(session 20, on calib: ECE 0.097 with dev, 0.070 without).
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ def crossfit(
     rows = CalibrationRows.load(model_dir.with_name(model_dir.name + "-" + ROWS_FILE))
     rows = rows.subset(np.isin(rows.source, sources))
     programs = open_program_set("foreign")
-    fit_halves = fit_halves or list(programs.calibration_halves)
-    score_halves = score_halves or list(programs.calibration_halves)
+    fit_halves = fit_halves or list(programs.confidence_halves)
+    score_halves = score_halves or list(programs.confidence_halves)
     if "test" in fit_halves + score_halves:
         raise SystemExit("error: the test half is never opened here; name dev and/or calib")
     half_of = {r.id: h for h in programs.calibration_halves for r in programs.half(h)}

@@ -70,8 +70,10 @@ def test_training_calibrates_on_held_out_runs_of_tasks_the_head_never_saw(
     assert counts == {s: int(np.sum(rows.source == s)) for s in ("heldout", "task_fold", "foreign")}
     assert counts["task_fold"] == counts["heldout"] == report["heldout_records"]
     shipped = open_program_set("foreign")
-    assert counts["foreign"] == len(shipped.calibration_records())  # dev and calib, not test
-    assert set(shipped.calibration_halves) == {"dev", "calib"}
+    assert counts["foreign"] == len(shipped.confidence_records())  # calib: not dev, not test
+    assert shipped.confidence_halves == ("calib",)
+    dev_ids = {r.id for r in shipped.half("dev")}
+    assert not dev_ids & set(rows.ids[rows.source == "foreign"])
     test_ids = {r.id for r in shipped.half("test")}
     assert not test_ids & set(rows.ids[rows.source == "foreign"])
     fold = rows.subset(rows.source == "task_fold")

@@ -2,9 +2,10 @@
 
 The calibration runs are the held-out part of training (in distribution), the
 held-out runs of tasks an out-of-fold head never saw (fast_task_folds.py: a new
-task by the same writer), and every half but `test` of a program set written by
-other hands (`foreign` by default: `dev`, where the static detectors were
-developed, and `calib`, programs written after them): the latter is predicted by
+task by the same writer), and the confidence half of a program set written by
+other hands (`foreign` by default: `calib`, programs nobody developed the static
+detectors against; not `dev`, whose crashes the detectors were developed to find,
+so its programs with no finding run clean more often than fresh code's): it is predicted by
 the model as trained, through the same featurizer and class path as any query,
 with the run's real class as the label; a static finding's share is put on top
 of each row as prediction does.
@@ -56,7 +57,7 @@ def _finding_columns(
 def calibration_queries(
     spec: str, half: str | None = None, *, data_dirs: Mapping[str, Path | None] | None = None
 ) -> tuple[list[Any], list[Query]]:
-    """The records of a program set's half (None: its calibration halves) and their queries.
+    """The records of a program set's half (None: its confidence halves) and their queries.
 
     A program reads its task's ./input/ when the set ships the task or `data_dirs`
     (the folders training read) names it; otherwise it is analysed without data.
@@ -68,7 +69,7 @@ def calibration_queries(
     if spec == FOREIGN and records_file(shipped_dir()) is None:
         return [], []  # an installation without the shipped set calibrates on held-out runs only
     programs = open_program_set(spec)
-    records = programs.half(half) if half else programs.calibration_records()
+    records = programs.half(half) if half else programs.confidence_records()
     parents = {parent_key(r): r for r in programs.records}
     if data_dirs is None:
         return records, build_queries(records, parents, None)
@@ -95,7 +96,7 @@ class CalibrationRows:
 
     `source`: `heldout` (held-out runs of seen tasks), `task_fold` (held-out runs of
     tasks the predicting head never saw, fast_task_folds.py) or `foreign` (a program
-    set's calibration halves). Saved as one `.npz` of plain arrays, so a calibration
+    set's confidence half). Saved as one `.npz` of plain arrays, so a calibration
     can be refitted, or cross-fitted over the foreign rows, without training again.
     """
 
@@ -212,7 +213,7 @@ def fit_unfamiliar(
     data_dirs: Mapping[str, Path | None] | None,
 ) -> tuple[UnfamiliarCalibration | None, dict[str, Any], CalibrationRows]:
     """The unfamiliar-code blend, fitted on training's rows and a program set's
-    calibration halves.
+    confidence half.
 
     Returns the blend, its report and every row it was fitted on.
     """

@@ -272,7 +272,9 @@ def test_a_headline_naming_another_metric_than_the_task_s_keeps_its_own_value(
         "pd.DataFrame({'id': train['id']}).to_csv('./submission/submission.csv', index=False)\n"
     )
     query = dataclasses.replace(query_for_program(program, time_limit_s=60), metric_name="accuracy")
-    prediction = FastWorldModel.load(trained[0]).predict_batch([query])[0]
+    model = FastWorldModel.load(trained[0])
+    model.unfamiliar = None  # the 220-record model finds every snippet unfamiliar: not the subject
+    prediction = model.predict_batch([query])[0]
     assert prediction.exc_type == "None" and prediction.metric is not None
     printed = [line for line in prediction.term_out.splitlines() if line.startswith("cv error:")]
     assert printed == [f"cv error: {1 - prediction.metric:.4f}"]
@@ -306,6 +308,7 @@ def test_a_certain_crash_prints_the_expected_score_before_it(
     crash = "print(sumbission)\n"  # a misspelt name: a NameError the text proves
     model = FastWorldModel.load(trained[0], online=False)
     model.detectors["names"] = [100.0, 100.0]  # a detector always right in training: certain
+    model.unfamiliar = None  # the 220-record model finds every snippet unfamiliar: not the subject
     clean, crashed = model.predict_batch(
         [
             dataclasses.replace(query_for_program(p, time_limit_s=60), metric_name="accuracy")
@@ -318,3 +321,39 @@ def test_a_certain_crash_prints_the_expected_score_before_it(
     for line in (clean.term_out.splitlines()[0], crashed.term_out.splitlines()[0]):
         assert line.startswith("cv accuracy: ")
         assert float(line.split(": ")[1]) == pytest.approx(clean.metric, abs=0.002)
+
+
+def test_the_submission_flag_is_the_predicted_outcome_s_even_when_the_class_is_unsure(
+    trained: tuple[Path, dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clean run predicted at p 0.4 (the rest spread over crash classes) that writes its
+    file is predicted to leave it; predicted to crash before the write, it is not."""
+    import numpy as np
+
+    data = tmp_path / "input"
+    data.mkdir()
+    (data / "sample_submission.csv").write_text("id,species\n1,Adelie\n")
+    program = (
+        "import pandas as pd\nsub = pd.read_csv('./input/sample_submission.csv')\n"
+        "sub.to_csv('./submission/submission.csv', index=False)\n"
+    )
+    model = FastWorldModel.load(trained[0])
+    classes = list(model.class_head.classes)
+    crashes = [c for c in classes if c not in ("None", TIMEOUT)][:3]
+    unsure = np.zeros(len(classes))
+    unsure[classes.index("None")] = 0.4
+    for c in crashes:
+        unsure[classes.index(c)] = 0.6 / len(crashes)
+    original = model.class_probabilities
+
+    def spread(inputs: Any, queries: Any, **kw: Any) -> Any:
+        _, log_runtime = original(inputs, queries, **kw)
+        return np.tile(unsure, (len(queries), 1)), log_runtime
+
+    monkeypatch.setattr(model, "class_probabilities", spread)
+    query = query_for_program(program, data_dir=data, time_limit_s=60)
+    clean = model.predict_batch([query])[0]
+    assert clean.exc_type == "None" and clean.submission is True
+    unsure[classes.index("None")], unsure[classes.index(crashes[0])] = 0.1, 0.5
+    crashed = model.predict_batch([query])[0]
+    assert crashed.exc_type == crashes[0] and crashed.submission is False

@@ -464,8 +464,10 @@ class SubmissionHead:
     two things: whether the run got to its end (a crash or timeout usually comes
     before the write) and whether the program writes the file at all (static
     analysis). So the head is a table of smoothed rates per (outcome, writes)
-    cell, mixed over the class distribution: robust where a learned model on a
-    few hundred runs would chase noise.
+    cell: robust where a learned model on a few hundred runs would chase noise.
+    The flag a prediction reports is the cell of the outcome it predicts (`given`),
+    so a predicted clean run that writes its file is said to leave it even where the
+    class distribution is unsure; `probability` mixes the cells over that distribution.
     """
 
     OUTCOMES = ("clean", "crash", "timeout")
@@ -504,6 +506,10 @@ class SubmissionHead:
     @staticmethod
     def _writes_key(wrote: bool | None) -> str:
         return "unknown" if wrote is None else ("yes" if wrote else "no")
+
+    def given(self, outcome: str, writes: bool | None) -> float:
+        """P(a submission file) for a run that ends this way (clean, crash or timeout)."""
+        return self.rates[outcome][self._writes_key(writes)]
 
     def probability(self, p_clean: float, p_timeout: float, writes: bool | None) -> float:
         key = self._writes_key(writes)

@@ -288,16 +288,15 @@ class FastWorldModel:
             # A certain crash reports no metric, but the scores it prints before it are
             # still the ones the model expects.
             metric = None if certain else score
-            p_finished = float(dist[self.vocab.index(CLEAN)])
-            if there is None and report.leaves_submission(first):
-                # The crash static analysis found comes after the submission is written.
-                p_finished += float(dist[self.vocab.index(first.exc_type)])
-            p_submission = self.submission_head.probability(
-                p_finished,
-                float(dist[self.vocab.index(TIMEOUT)]),
-                getattr(report, "writes_submission", None),
+            ending = "clean" if exc == CLEAN else "timeout" if exc == TIMEOUT else "crash"
+            named = first is not None and exc in (
+                first.exc_type,
+                self.vocab.normalize(first.exc_type),
             )
-            submission = p_submission > 0.5
+            if ending == "crash" and named and there is None and report.leaves_submission(first):
+                ending = "clean"  # static analysis' crash comes after the submission is written
+            writes = getattr(report, "writes_submission", None)
+            submission = self.submission_head.given(ending, writes) > 0.5
             finding = first if first is not None and first.exc_type == exc else None
             folds = inputs.facts[i].facts.get("max_n_splits", math.nan)
             term_out = predicted_output(
