@@ -69,6 +69,34 @@ VALID: dict[str, str] = {
     ),
 }
 
+# A column transformer fits a branch only when its columns select something: a bad imputer
+# in a branch of named columns is the fit's error, in a branch selected by dtype that selects
+# nothing (no text column left) it is never fitted.
+BRANCHES = (
+    "from sklearn.compose import ColumnTransformer, make_column_selector, make_column_transformer\n"
+    "from sklearn.impute import SimpleImputer\n" + HEAD
+)
+CRASHES["bad_imputer_in_a_branch_of_named_columns"] = (
+    BRANCHES + "ct = ColumnTransformer([('num', StandardScaler(), ['bill_length_mm']),\n"
+    "                        ('cat', SimpleImputer(strategy='mode'), ['bill_depth_mm'])])\n"
+    "make_pipeline(ct, LogisticRegression()).fit(X, y)\n"
+)
+CRASHES["bad_imputer_in_a_made_branch_of_one_column"] = (
+    BRANCHES + "ct = make_column_transformer((SimpleImputer(strategy='mode'), 'bill_depth_mm'))\n"
+    "ct.fit(X)\n"
+)
+VALID["bad_imputer_in_a_branch_that_selects_no_column"] = (
+    BRANCHES + "ct = ColumnTransformer([\n"
+    "    ('num', StandardScaler(), make_column_selector(dtype_include='number')),\n"
+    "    ('cat', SimpleImputer(strategy='mode'), make_column_selector(dtype_exclude='number'))])\n"
+    "print(make_pipeline(ct, LogisticRegression()).fit(X, y).score(X, y))\n"
+)
+VALID["bad_imputer_in_a_branch_of_no_named_column"] = (
+    BRANCHES + "ct = ColumnTransformer([('num', StandardScaler(), ['bill_length_mm']),\n"
+    "                        ('cat', SimpleImputer(strategy='mode'), [])])\n"
+    "print(make_pipeline(ct, LogisticRegression()).fit(X, y).score(X, y))\n"
+)
+
 # LightGBM's scikit-learn estimators pass the parameters they do not name on to the booster,
 # which checks them when fit starts training (asked of the installed LightGBM, two rounds).
 LGBM = (

@@ -262,9 +262,10 @@ def _makes(module: str, cls: str) -> Handler:
         if cls == "ColumnTransformer":  # (transformer, columns) pairs
             pairs = [a.items[0] for a in args if isinstance(a, Seq) and a.items]
             inner = [step for step in map(step_of, pairs) if step is not None]
+            fitted = params.fitted_branches(args, named=False)
         else:  # each argument is a step
-            inner = [step for step in map(step_of, args) if step is not None]
-        made = Instance(klass, inner=inner, fit_error=params.first_inner_error(inner))
+            inner = fitted = [step for step in map(step_of, args) if step is not None]
+        made = Instance(klass, inner=inner, fit_error=params.first_inner_error(fitted))
         if not star:
             made.factory = (getattr(sys.modules.get(module), _FACTORY_NAMES[cls]), args, kw)
         return made

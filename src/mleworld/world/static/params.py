@@ -179,7 +179,9 @@ def instance(
 
             made.fit_error = boosters.sklearn_api_error(cls, made.params)
         return made
-    if cls.__name__ in _COMPOSITES:
+    if cls.__name__ == "ColumnTransformer":
+        made.fit_error = first_inner_error(fitted_branches([*args, *kw.values()], named=True))
+    elif cls.__name__ in _COMPOSITES:
         made.fit_error = first_inner_error(made.inner)
     found = _check(cls, made.params, complete)
     if found is None:
@@ -205,6 +207,34 @@ def first_inner_error(inner: list[Instance]) -> tuple[str, str] | None:
         if item.fit_error is not None:
             return item.fit_error
     return None
+
+
+def fitted_branches(values: list[Value], *, named: bool) -> list[Instance]:
+    """The transformers of a column transformer's branches that its fit surely fits: those
+    whose columns select something (a name, or a list of them). scikit-learn skips a branch
+    that selects no column, so a branch selected by dtype (`make_column_selector`), by a
+    callable or by an empty list may never be fitted, and its errors never raised.
+    `named`: `(name, transformer, columns)` triples (ColumnTransformer), else
+    `(transformer, columns)` pairs (make_column_transformer)."""
+    out: list[Instance] = []
+    for value in values:
+        if not isinstance(value, Seq) or value.items is None:
+            continue
+        items = value.items
+        if len(items) == (3 if named else 2) and value.kind == "tuple":
+            step = step_of(items[-2])
+            if step is not None and _selects_columns(items[-1]):
+                out.append(step)
+        elif value.kind == "list" or not named:
+            out.extend(fitted_branches(items, named=named))
+    return out
+
+
+def _selects_columns(columns: Value) -> bool:
+    if const_str(columns) is not None:
+        return True
+    names = columns.items if isinstance(columns, Seq) else None
+    return bool(names) and all(const_str(n) is not None for n in names)  # type: ignore[union-attr]
 
 
 def _inner_instances(values: list[Value]) -> list[Instance]:
