@@ -7,7 +7,8 @@ is decided where the class decides it, so a helper that asks before calling take
 branch the run takes: LinearSVC has no predict_proba, so its guarded call is not a finding,
 and its decision scores meet the subscript. A fitted attribute (`feature_importances_`)
 is asked of the estimator's trial fits; `isinstance(model, Cls)`, `type(model).__name__`
-and `model.__class__.__name__` are its class's. Each snippet runs for real
+and `model.__class__.__name__` are its class's. A model fitted on a fold's rows of a
+two-class column (`y.iloc[tr]`) has both classes (a fit on one fails). Each snippet runs for real
 (conftest.run_real: train.csv has 6 rows, test.csv 2; `sex` has two values, `species` three).
 """
 
@@ -56,12 +57,26 @@ def importances(test: str) -> str:
     )
 
 
+def folds(target: str) -> str:
+    """Decision scores of a fresh model per fold, fitted on the fold's rows."""
+    return (
+        READ + "import numpy as np\n"
+        "from sklearn.model_selection import StratifiedKFold\n"
+        f"y = train['{target}']\n"
+        "oof = np.zeros((len(y), 3))\n"
+        "for tr, va in StratifiedKFold(n_splits=2, shuffle=True, random_state=0).split(X, y):\n"
+        "    m = LinearSVC().fit(X.iloc[tr], y.iloc[tr])\n"
+        "    oof[va, 0] = m.decision_function(X.iloc[va])[:, 1]\n"
+    )
+
+
 CRASHES = {
     "two_class_decision_scores_indexed_as_columns": (decision("sex"), "positions"),
     "a_helper_falls_back_to_decision_scores_for_an_svm": (
         helper("LogisticRegression(), LinearSVC()"),
         "positions",
     ),
+    "two_class_decision_scores_of_a_model_fitted_on_a_fold": (folds("sex"), "positions"),
     "an_isinstance_branch_takes_an_svm_s_decision_scores": (
         READ + "m = LinearSVC().fit(X, train['sex'])\n"
         "if isinstance(m, (LogisticRegression,)):\n"
@@ -87,6 +102,7 @@ VALID = {
     "importances_behind_the_class_name": importances(
         "m.__class__.__name__ != 'LogisticRegression'"
     ),
+    "three_class_decision_scores_of_a_model_fitted_on_a_fold": folds("species"),
     "two_class_decision_scores_used_whole": READ
     + "m = LinearSVC().fit(X, train['sex'])\nprint(m.decision_function(X).mean())\n",
 }

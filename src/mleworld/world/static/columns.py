@@ -314,6 +314,8 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         return found
     if attr == "values" and series.rows is not None:
         return computed_series.as_array(series, ndarray=False)
+    if attr == "iloc":  # `y.iloc[fold]`: some of its rows (row_counts.taken)
+        return Method(series, attr)
     if attr == "dtype":
         dtype = kinds.series_dtype(walker, series)
         if dtype is not None:

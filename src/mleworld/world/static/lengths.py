@@ -181,23 +181,35 @@ def _decision(classes: int, n: int | None) -> Value:
 
 def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     """`owner.fit(X, y)`: how many classes it saw, when `y` is a file column with all its
-    rows (classes_ is np.unique(y): predict_proba has that many columns)."""
-    from mleworld.world.static.dtypes import file_table
-
+    rows (classes_ is np.unique(y): predict_proba has that many columns), or some rows of a
+    two-class one (a fit on one class fails, so the fitted model has both)."""
     count = None
-    if isinstance(y, SeriesVal) and y.origin is not None and y.name is not None:
-        frame = y.origin
-        whole = frame.pristine or (
-            frame.ordered and frame.kinds is not None and frame.kinds.get(y.name) == kinds.FILE
-        )
-        table = file_table(walker, frame.source) if whole else None
-        if frame.pristine and frame.table is not None:
-            table = frame.table  # values analysis computed (computed.py)
-        if table is not None and y.name in table.columns and not table[y.name].isna().any():
-            count = int(table[y.name].nunique())
-    owner.classes = count if walker.certain or owner.classes == count else None
+    if isinstance(y, SeriesVal) and y.name is not None:
+        count = _distinct(walker, y.origin or y.part_of, y.name)
+        if y.origin is None and count != 2:
+            count = None  # some rows of a column of more classes may hold fewer of them
+    # A first fit decides, even where the walk is unsure it runs: without it nothing predicts.
+    first = not owner.fitted
+    owner.classes = count if walker.certain or first or owner.classes == count else None
     outputs = multioutput.target_width(y)
     owner.outputs = outputs if walker.certain or owner.outputs == outputs else None
+
+
+def _distinct(walker: Walker, frame: Frame | None, name: str) -> int | None:
+    """The distinct values of a frame's column that still holds its file's values, all rows."""
+    from mleworld.world.static.dtypes import file_table
+
+    if frame is None:
+        return None
+    whole = frame.pristine or (
+        frame.ordered and frame.kinds is not None and frame.kinds.get(name) == kinds.FILE
+    )
+    table = file_table(walker, frame.source) if whole else None
+    if frame.pristine and frame.table is not None:
+        table = frame.table  # values analysis computed (computed.py)
+    if table is None or name not in table.columns or table[name].isna().any():
+        return None
+    return int(table[name].nunique())
 
 
 def vector_getitem(vector: VectorVal, node: ast.Subscript, index: Value = UNKNOWN) -> Value:

@@ -220,6 +220,8 @@ def _default(cls: type, name: str) -> object:
 def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None:
     """`x[idx]` / `x.iloc[idx]` with row positions `idx` of a known length: that many rows;
     a frame's rows at a fold's positions of unknown length: a share of its rows."""
+    if isinstance(key, FoldShare) and isinstance(base, SeriesVal):
+        return SeriesVal(base.name, numeric=base.numeric, part_of=_whole(base))
     if isinstance(key, FoldShare) and isinstance(base, Frame) and base.is_frame:
         exact = _span(walker, base, key)
         if exact is not None:
@@ -237,7 +239,7 @@ def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None
     if isinstance(base, VectorVal):
         return VectorVal(n, base.ndim, base.ndarray, base.numeric, base.width)
     if isinstance(base, SeriesVal):
-        return SeriesVal(base.name, rows=n, numeric=base.numeric)
+        return SeriesVal(base.name, rows=n, numeric=base.numeric, part_of=_whole(base))
     if isinstance(base, Frame) and base.is_frame:
         result = base.copy()
         result.rows = n
@@ -245,6 +247,11 @@ def taken(base: Value, key: Value, walker: Walker | None = None) -> Value | None
             _sample(walker, result, base, n)
         return kinds.subset(base, result)  # type: ignore[return-value]
     return None
+
+
+def _whole(series: SeriesVal) -> Frame | None:
+    """The frame whose column `series` takes rows of (itself a column, or already a part)."""
+    return series.part_of if series.part_of is not None else series.origin
 
 
 def _span(walker: Walker | None, base: Frame, key: FoldShare) -> Frame | None:

@@ -239,6 +239,9 @@ class SeriesVal(Value):
     kind: str | None = None
     real: Any = None  # its values, when analysis computed them from the file (kinds.cut)
     text: bool = False  # its dtype is surely pandas' string dtype (`astype(str)`, kinds.py)
+    # some of the rows of this frame's column of the same name (`y.iloc[fold]`): not aligned
+    # with it, so only what holds of every subset may be read from it (lengths.fitted)
+    part_of: Frame | None = None
 
 
 @dataclass(eq=False)
