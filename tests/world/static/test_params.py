@@ -85,6 +85,12 @@ CRASHES["bad_imputer_in_a_made_branch_of_one_column"] = (
     BRANCHES + "ct = make_column_transformer((SimpleImputer(strategy='mode'), 'bill_depth_mm'))\n"
     "ct.fit(X)\n"
 )
+CRASHES["bad_imputer_in_a_branch_selected_by_dtype_that_selects_columns"] = (
+    BRANCHES + "ct = ColumnTransformer([\n"
+    "    ('num', SimpleImputer(strategy='mode'), make_column_selector(dtype_include='number')),\n"
+    "    ('cat', 'drop', make_column_selector(dtype_exclude='number'))])\n"
+    "print(make_pipeline(ct, LogisticRegression()).fit(X, y).score(X, y))\n"
+)
 VALID["bad_imputer_in_a_branch_that_selects_no_column"] = (
     BRANCHES + "ct = ColumnTransformer([\n"
     "    ('num', StandardScaler(), make_column_selector(dtype_include='number')),\n"

@@ -13,7 +13,7 @@ import pytest
 
 from mleworld.corpus.default import default_corpus
 from mleworld.corpus.foreign import open_program_set
-from mleworld.world.static.scan import scan
+from mleworld.world.static.scan import same_message, scan
 
 
 def test_foreign_dev_programs_on_the_sets_own_tasks_get_no_false_finding() -> None:
@@ -35,3 +35,12 @@ def test_clean_corpus_records_of_one_suite_task_get_no_false_finding() -> None:
     result = scan(records, suite_data_dir)
     assert result.clean >= 40
     assert result.false_findings == []
+
+
+def test_a_set_of_options_matches_in_any_order_and_nothing_else_does() -> None:
+    head = "InvalidParameterError: The 'loss' parameter of SGDClassifier must be a str among "
+    assert same_message(
+        head + "{'hinge', 'log_loss'}. Got 'log'.", head + "{'log_loss', 'hinge'}. Got 'log'."
+    )
+    assert not same_message(head + "{'hinge'}. Got 'log'.", head + "{'log_loss'}. Got 'log'.")
+    assert not same_message("KeyError: 'a'", "KeyError: 'b'")

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import callbacks, files, fit_failures, kinds, partial_fits
+from mleworld.world.static import callbacks, files, fit_failures, kinds, params, partial_fits
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -161,6 +161,14 @@ def check_fit(
         steps = [scaler, *steps]
     if after_head is not None and rows is None:
         steps, X = steps[after_head[0] :], after_head[1]
+    if steps and steps[0].cls.__name__ == "ColumnTransformer" and isinstance(X, Frame):
+        # Which branches select columns depends on the dtypes alone; a branch that selects
+        # some of the columns whose kind is known selects them in the whole frame too.
+        shaped = _values(walker, X, dtypes_only=True)
+        if shaped is None:
+            shaped = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
+        if shaped is not None:
+            params.check_selected_branches(walker, steps[0], shaped, node)
     if steps and _lightgbm(steps[0].cls):
         data = _values(walker, X, dtypes_only=True)
         if data is None and isinstance(X, Frame):

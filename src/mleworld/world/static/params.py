@@ -202,6 +202,28 @@ def check_fit(walker: Walker, owner: Instance, method: str, node: ast.Call) -> N
     walker.emit("params", exc_type, message, node, VALIDATE_CONFIDENCE)
 
 
+def check_selected_branches(walker: Walker, ct: Instance, data: Any, node: ast.AST) -> None:
+    """A column transformer fitted on known values, one of whose branches holds a parameter
+    the library rejects but selects its columns at fit (`make_column_selector`, a callable):
+    it is built again and fitted on those values, so the branch is fitted exactly when
+    scikit-learn would fit it, and its InvalidParameterError is the run's."""
+    if ct.fit_error is not None or first_inner_error(ct.inner) is None:
+        return  # reported where the fit is, or nothing to find
+    made = rebuild(ct)
+    if not hasattr(made, "fit"):
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            made.fit(data)
+        except ValueError as exc:
+            if type(exc).__name__ == "InvalidParameterError":
+                line = exception_line(exc)
+                walker.emit("params", type(exc).__name__, line, node, VALIDATE_CONFIDENCE)
+        except Exception:
+            return
+
+
 def first_inner_error(inner: list[Instance]) -> tuple[str, str] | None:
     for item in inner:
         if item.fit_error is not None:

@@ -10,6 +10,7 @@ sampled test in the suite.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -45,6 +46,20 @@ class ScanResult:
         }
 
 
+# A set literal in a message (scikit-learn lists a parameter's options as one): its order
+# changes from process to process with string hashing, so it is compared sorted.
+_SET = re.compile(r"\{([^{}]*)\}")
+
+
+def same_message(predicted: str, observed: str) -> bool:
+    """Whether two exception lines say the same, a set literal's order aside."""
+
+    def canonical(line: str) -> str:
+        return _SET.sub(lambda m: "{" + ", ".join(sorted(m.group(1).split(", "))) + "}", line)
+
+    return canonical(predicted) == canonical(observed)
+
+
 def _last_line(text: str) -> str:
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1].strip() if lines else ""
@@ -75,7 +90,7 @@ def scan(records: Iterable[Any], data_dir: Callable[[str], Path | None]) -> Scan
         if first is None or first.exc_type != observed:
             continue
         message_head = first.message.strip().splitlines()[-1].strip() if first.message else ""
-        if message_head and message_head == _last_line(record.y.term_out):
+        if message_head and same_message(message_head, _last_line(record.y.term_out)):
             result.hits[first.detector] += 1
         else:
             result.class_hits[first.detector] += 1
