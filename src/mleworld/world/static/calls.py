@@ -25,6 +25,7 @@ from mleworld.world.static import (
     params,
     partial_fits,
     positions,
+    predictions,
     reductions,
     scalars,
     text_terms,
@@ -152,7 +153,7 @@ def call_method(
             y = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)
             head = callbacks.on_fit(walker, owner, X, node)
             dtypes.check_fit(walker, owner, X, node, y=y, after_head=head)
-            lengths.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
+            predictions.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
             text_terms.on_fit(owner, method.name, args)
             features_in.on_fit(owner, X)
             owner.fitted = True
@@ -168,7 +169,7 @@ def call_method(
         if text is not UNKNOWN:
             return text
         return number or partial_fits.scaled(
-            owner, method.name, args, lengths.predicted(owner, method.name, args, kw)
+            owner, method.name, args, predictions.predicted(owner, method.name, args, kw)
         )
     if isinstance(owner, Seq):
         return _list_method(walker, owner, method.name, args)

@@ -4,8 +4,8 @@ A frame read with a plain `read_csv` of an input file has the file's row count;
 column selections, copies, fills, renames and new columns keep it, its columns
 (`df[c]`) share it, and `len(df)` / `df.shape[0]` give it as a `Count`. Numpy
 arrays built from a count (`np.zeros(len(df))`) and scikit-learn predictions of
-such a frame (`model.predict(X)`, `predict_proba(X)[:, 1]`) are `VectorVal`s of
-that length; `+=` keeps it. Anything that may drop or add rows (masks, slices,
+such a frame (`model.predict(X)`, `predict_proba(X)[:, 1]`, predictions.py) are
+`VectorVal`s of that length; `+=` keeps it. Anything that may drop or add rows (masks, slices,
 splits, folds, `dropna`, merges) makes the count unknown: the walk never guesses.
 
 Two mistakes are then certain, with pandas' own messages:
@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import boosters, kinds, multioutput, row_counts, suggest
+from mleworld.world.static import kinds, row_counts, suggest
 from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
@@ -126,90 +126,6 @@ def column_stack(
     if len(shapes) < len(items.items) or stacked.ndim != 2:
         return UNKNOWN
     return ArrayVal(stacked.shape[1], rows=stacked.shape[0])
-
-
-def binary_score(
-    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
-) -> Value:
-    """`roc_auc_score(y, model.predict_proba(X))` of a two-class model: the score wants one
-    column (the positive class's), and scikit-learn says so with the array's shape."""
-    score = args[1] if len(args) > 1 else kw.get("y_score")
-    if star or set(kw) - {"y_true", "y_score"} or not isinstance(score, VectorVal):
-        return UNKNOWN
-    if score.ndim == 2 and score.width == 2:
-        message = f"ValueError: y should be a 1d array, got an array of shape ({score.length}, 2) instead."
-        walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
-    return UNKNOWN
-
-
-def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
-    """What a scikit-learn style estimator's predict / predict_proba / transform gives for X."""
-    if method in row_counts.TRANSFORMS:
-        return row_counts.transformed(owner, args, kw)
-    if method == "split":
-        return row_counts.folds(owner, args, kw)
-    ndim = PREDICTS.get(method)
-    if method == "predict" and boosters.is_booster(owner.cls):
-        return boosters.predicted(owner, args, kw)
-    if ndim is None or not row_counts.sklearn_api(owner.cls):
-        return UNKNOWN
-    n = row_counts.samples(args[0] if args else kw.get("X", UNKNOWN))
-    if method == "decision_function":
-        single = (owner.outputs or 1) == 1
-        return _decision(owner.classes, n) if owner.classes and single else UNKNOWN
-    outputs = owner.outputs or 0
-    if method in multioutput.PROBA_METHODS and outputs > 1:
-        return multioutput.proba_list(owner, n)
-    if n is None:
-        return UNKNOWN
-    if method == "predict" and outputs > 1:
-        return VectorVal(n, 2, width=outputs)
-    width = owner.classes if method in ("predict_proba", "predict_log_proba") else None
-    flat = method == "predict" and outputs == 1
-    return VectorVal(n, ndim, numeric=method != "predict", width=width, flat=flat)
-
-
-def _decision(classes: int, n: int | None) -> Value:
-    """A classifier's `decision_function(X)`: one score a row for two classes (scikit-learn
-    ravels the binary case), one a class otherwise."""
-    if n is None or classes < 2:  # one class: scikit-learn refuses the fit
-        return UNKNOWN
-    if classes == 2:
-        return VectorVal(n, 1, numeric=True, flat=True)
-    return VectorVal(n, 2, numeric=True, width=classes)
-
-
-def fitted(walker: Walker, owner: Instance, y: Value) -> None:
-    """`owner.fit(X, y)`: how many classes it saw, when `y` is a file column with all its
-    rows (classes_ is np.unique(y): predict_proba has that many columns), or some rows of a
-    two-class one (a fit on one class fails, so the fitted model has both)."""
-    count = None
-    if isinstance(y, SeriesVal) and y.name is not None:
-        count = _distinct(walker, y.origin or y.part_of, y.name)
-        if y.origin is None and count != 2:
-            count = None  # some rows of a column of more classes may hold fewer of them
-    # A first fit decides, even where the walk is unsure it runs: without it nothing predicts.
-    first = not owner.fitted
-    owner.classes = count if walker.certain or first or owner.classes == count else None
-    outputs = multioutput.target_width(y)
-    owner.outputs = outputs if walker.certain or owner.outputs == outputs else None
-
-
-def _distinct(walker: Walker, frame: Frame | None, name: str) -> int | None:
-    """The distinct values of a frame's column that still holds its file's values, all rows."""
-    from mleworld.world.static.dtypes import file_table
-
-    if frame is None:
-        return None
-    whole = frame.pristine or (
-        frame.ordered and frame.kinds is not None and frame.kinds.get(name) == kinds.FILE
-    )
-    table = file_table(walker, frame.source) if whole else None
-    if frame.pristine and frame.table is not None:
-        table = frame.table  # values analysis computed (computed.py)
-    if table is None or name not in table.columns or table[name].isna().any():
-        return None
-    return int(table[name].nunique())
 
 
 def vector_getitem(vector: VectorVal, node: ast.Subscript, index: Value = UNKNOWN) -> Value:

@@ -27,6 +27,7 @@ from mleworld.world.static import (
     module_attrs,
     offsets,
     params,
+    predictions,
     text_terms,
     work,
 )
@@ -320,8 +321,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "to_datetime"): kinds.to_datetime,
     ("pandas", "cut"): kinds.cut,
     ("pandas", "qcut"): kinds.qcut,
-    ("sklearn.metrics", "roc_auc_score"): lengths.binary_score,
-    ("sklearn.metrics", "average_precision_score"): lengths.binary_score,
+    ("sklearn.metrics", "roc_auc_score"): predictions.binary_score,
+    ("sklearn.metrics", "average_precision_score"): predictions.binary_score,
     ("numpy", "column_stack"): lengths.column_stack,
     ("numpy", "zeros"): lengths.builder,
     ("numpy", "ones"): lengths.builder,

@@ -111,7 +111,7 @@ class Instance(Value):
     inner: list[Instance] = field(default_factory=list)
     fit_error: tuple[str, str] | None = None
     given: dict[str, Value] = field(default_factory=dict)  # every bound argument, as walked
-    classes: int | None = None  # the classes its last fit saw, when known (lengths.fitted)
+    classes: int | None = None  # the classes its last fit saw, when known (predictions.fitted)
     outputs: int | None = None  # the target columns its last fit saw, when known
     fitted: bool = False  # a fit of it was walked (its fitted attributes exist)
     # (width, column names or None) of what its last fit saw, when known (features_in.py)
@@ -240,7 +240,7 @@ class SeriesVal(Value):
     real: Any = None  # its values, when analysis computed them from the file (kinds.cut)
     text: bool = False  # its dtype is surely pandas' string dtype (`astype(str)`, kinds.py)
     # some of the rows of this frame's column of the same name (`y.iloc[fold]`): not aligned
-    # with it, so only what holds of every subset may be read from it (lengths.fitted)
+    # with it, so only what holds of every subset may be read from it (predictions.fitted)
     part_of: Frame | None = None
 
 
