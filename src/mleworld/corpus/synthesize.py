@@ -129,9 +129,11 @@ def plan_runs(
         raise MleWorldError(f"--defect-rate {defect_rate} is outside 0..1; pass e.g. 0.35")
     if not time_limits or any(t <= 0 for t in time_limits):
         raise MleWorldError("time limits must be positive seconds, e.g. 15,30,60")
-    from mleworld.codegen.builtin.defects import check_kinds
+    kinds = None
+    if defect_kinds is not None:  # the writer's registry loads pandas: only when asked
+        from mleworld.codegen.builtin.defects import check_kinds
 
-    kinds = check_kinds(defect_kinds)
+        kinds = check_kinds(defect_kinds)
     plan = []
     for k in range(runs):
         for i, task in enumerate(tasks):

@@ -467,7 +467,7 @@ class SubmissionHead:
     cell: robust where a learned model on a few hundred runs would chase noise.
     The flag a prediction reports is the cell of the outcome it predicts (`given`),
     so a predicted clean run that writes its file is said to leave it even where the
-    class distribution is unsure; `probability` mixes the cells over that distribution.
+    class distribution is unsure.
     """
 
     OUTCOMES = ("clean", "crash", "timeout")
@@ -510,15 +510,6 @@ class SubmissionHead:
     def given(self, outcome: str, writes: bool | None) -> float:
         """P(a submission file) for a run that ends this way (clean, crash or timeout)."""
         return self.rates[outcome][self._writes_key(writes)]
-
-    def probability(self, p_clean: float, p_timeout: float, writes: bool | None) -> float:
-        key = self._writes_key(writes)
-        p_crash = max(0.0, 1.0 - p_clean - p_timeout)
-        return (
-            p_clean * self.rates["clean"][key]
-            + p_timeout * self.rates["timeout"][key]
-            + p_crash * self.rates["crash"][key]
-        )
 
     def save(self, directory: Path) -> None:
         save_json(directory / "submission_head.json", {"rates": self.rates})

@@ -161,14 +161,15 @@ def check_fit(
         steps = [scaler, *steps]
     if after_head is not None and rows is None:
         steps, X = steps[after_head[0] :], after_head[1]
-    if steps and steps[0].cls.__name__ == "ColumnTransformer" and isinstance(X, Frame):
+    ct = steps[0] if steps and steps[0].cls.__name__ == "ColumnTransformer" else None
+    if ct is not None and params.branch_error_pending(ct) and isinstance(X, Frame):
         # Which branches select columns depends on the dtypes alone; a branch that selects
         # some of the columns whose kind is known selects them in the whole frame too.
         shaped = _values(walker, X, dtypes_only=True)
         if shaped is None:
             shaped = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
         if shaped is not None:
-            params.check_selected_branches(walker, steps[0], shaped, node)
+            params.check_selected_branches(walker, ct, shaped, node)
     if steps and _lightgbm(steps[0].cls):
         data = _values(walker, X, dtypes_only=True)
         if data is None and isinstance(X, Frame):

@@ -190,9 +190,7 @@ def _has_fitted(base: Instance, attr: str) -> Value:
     """`hasattr(model, "coef_")` after a walked fit: what every trial fit of the estimator,
     with the program's literal parameters, agrees on (nothing before a fit, or when the
     fits disagree or the parameters are not all literals)."""
-    if not base.fitted or attr in _DATA_ATTRS or len(base.params) != len(base.given):
-        return UNKNOWN
-    found = params_mod.fitted_attributes(base.cls, base.params)
+    found = _trial_attributes(base, attr) if base.fitted else None
     if not found:
         return UNKNOWN
     has = {attr in names for names in found}
@@ -231,9 +229,7 @@ def _fitted_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST) 
     parameters; an attribute none of those fits sets is missing, and Python's suggestion
     is judged with and without the attributes only a frame's fit adds (when they would
     change it, nothing is said)."""
-    if attr in _DATA_ATTRS or len(base.params) != len(base.given):
-        return
-    found = params_mod.fitted_attributes(base.cls, base.params)
+    found = _trial_attributes(base, attr)
     if not found or any(attr in names for names in found):
         return
     names = sorted(found[0])
@@ -248,6 +244,15 @@ def _fitted_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST) 
         suggestions.pop(),
     )
     walker.emit("module_attrs", "AttributeError", message, node, INSTANCE_CONFIDENCE)
+
+
+def _trial_attributes(base: Instance, attr: str) -> list[frozenset[str]] | None:
+    """The attribute names of the estimator after each trial fit (params.fitted_attributes),
+    where they can speak for `attr`: the parameters are all literals and the attribute is not
+    one only a frame's fit sets."""
+    if attr in _DATA_ATTRS or len(base.params) != len(base.given):
+        return None
+    return params_mod.fitted_attributes(base.cls, base.params)
 
 
 def _init_params(cls: type) -> set[str] | None:

@@ -202,13 +202,17 @@ def check_fit(walker: Walker, owner: Instance, method: str, node: ast.Call) -> N
     walker.emit("params", exc_type, message, node, VALIDATE_CONFIDENCE)
 
 
+def branch_error_pending(ct: Instance) -> bool:
+    """Whether a column transformer holds a branch whose parameter the library rejects,
+    not reported at fit because the branch selects its columns only then."""
+    return ct.fit_error is None and first_inner_error(ct.inner) is not None
+
+
 def check_selected_branches(walker: Walker, ct: Instance, data: Any, node: ast.AST) -> None:
     """A column transformer fitted on known values, one of whose branches holds a parameter
-    the library rejects but selects its columns at fit (`make_column_selector`, a callable):
-    it is built again and fitted on those values, so the branch is fitted exactly when
-    scikit-learn would fit it, and its InvalidParameterError is the run's."""
-    if ct.fit_error is not None or first_inner_error(ct.inner) is None:
-        return  # reported where the fit is, or nothing to find
+    the library rejects but selects its columns at fit (`make_column_selector`, a callable;
+    `branch_error_pending`): it is built again and fitted on those values, so the branch is
+    fitted exactly when scikit-learn would fit it, and its InvalidParameterError is the run's."""
     made = rebuild(ct)
     if not hasattr(made, "fit"):
         return
