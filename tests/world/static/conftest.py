@@ -118,6 +118,24 @@ def run_real(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> RunRea
 
 
 @pytest.fixture(scope="session")
+def real_output(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], str]:
+    """What a program prints to a pipe (as the sandbox runs it), run as ./runfile.py over
+    the data folder; it must run clean."""
+
+    def run(program: str) -> str:
+        work = tmp_path_factory.mktemp("program")
+        shutil.copytree(data_dir, work / "input")
+        (work / "runfile.py").write_text(program)
+        done = subprocess.run(
+            [sys.executable, "runfile.py"], cwd=work, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    return run
+
+
+@pytest.fixture(scope="session")
 def assert_named(data_dir: Path) -> Callable[[str, str, str | None], None]:
     """Check that analysis names a snippet's crash as Python printed it (`observed`)."""
     from mleworld.world.static import analyze

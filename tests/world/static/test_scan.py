@@ -1,4 +1,4 @@
-"""No false finding on real clean runs: a sample of the default corpus and the foreign set.
+"""No false finding, and no printed text that differs, on real clean runs (a sample).
 
 The full scan (every record of the default corpus and both foreign halves) is
 benchmarks/static_scan.py; here the foreign development half's own tasks and one
@@ -24,6 +24,7 @@ def test_foreign_dev_programs_on_the_sets_own_tasks_get_no_false_finding() -> No
     assert result.clean >= 5
     assert result.false_findings == []
     assert sum(result.hits.values()) >= 1  # the scan does see crashes it can name
+    assert result.wrong_texts == []
 
 
 @pytest.mark.slow
@@ -35,6 +36,7 @@ def test_clean_corpus_records_of_one_suite_task_get_no_false_finding() -> None:
     result = scan(records, suite_data_dir)
     assert result.clean >= 40
     assert result.false_findings == []
+    assert result.wrong_texts == []
 
 
 def test_a_set_of_options_matches_in_any_order_and_nothing_else_does() -> None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import ast
 import operator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import computed_series, lengths, scalars
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.program import children
+from mleworld.world.static.shown import shown
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -46,6 +48,10 @@ _COMPARE: dict[type, Any] = {
     ast.IsNot: operator.is_not,
 }
 _LATER_OPERAND = 0.8  # the right side of `and` / `or` may not be evaluated
+
+
+def _no_text() -> None:  # a formatted field with a spec or !r: not the plain text
+    return None
 
 
 _EXPR_HANDLERS: dict[type, Any] = {}
@@ -98,7 +104,9 @@ class ExpressionWalker:
             else:
                 args.append(self.expr(arg))
                 if isinstance(func, Obj) and func.obj is print:
-                    self.printed.note(arg, args[-1], self.work_scale != 1.0)
+                    self.printed.note(
+                        arg, args[-1], self.work_scale != 1.0, partial(shown, self, arg)
+                    )
         kwargs: dict[str, Value] = {}
         for keyword in node.keywords:
             value = self.expr(keyword.value)
@@ -127,7 +135,13 @@ class ExpressionWalker:
                 continue
             assert isinstance(value, ast.FormattedValue)
             inner = self.expr(value.value)
-            self.printed.note(value.value, inner, self.work_scale != 1.0)
+            plain = value.conversion in (-1, ord("s")) and value.format_spec is None
+            self.printed.note(
+                value.value,
+                inner,
+                self.work_scale != 1.0,
+                partial(shown, self, value.value) if plain else _no_text,
+            )
             spec = self.expr(value.format_spec) if value.format_spec is not None else Const("")
             text = _format(inner, value.conversion, spec)
             if text is None or parts is None:

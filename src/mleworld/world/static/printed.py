@@ -1,4 +1,4 @@
-"""The numbers a program prints that the walk computed from the real input files.
+"""The numbers and data a program prints that the walk computed from the real input files.
 
 `print(len(FEATS), "features")` after a feature function, `print(f"pos rate {y.mean():.2f}")`,
 `print(X.shape)` of a frame whose rows and columns are known:
@@ -7,7 +7,9 @@ the predicted output's own lighter reading could only guess. Each argument of a
 `print` call, and each field of an f-string, that the walk evaluates to a number is
 noted by its position; the report carries the ones whose every evaluation gave the
 same number, met outside a loop the walk did not unroll (a value there changes from
-one iteration to the next).
+one iteration to the next). Where a printed argument is not a number, the text it
+shows (`df.describe()`, `y.value_counts().to_dict()`) is noted the same way when
+shown.py can compute it.
 
 Not here: printing them (world/terminal/ looks them up by position).
 """
@@ -16,11 +18,12 @@ from __future__ import annotations
 
 import ast
 import numbers
+from collections.abc import Callable
 
 from mleworld.world.static.values import Const, Count, Number, Seq, Value
 
 Position = tuple[int, int, int, int]
-Printable = int | float | tuple[int | float, ...]
+Printable = int | float | tuple[int | float, ...] | str  # str: the text shown (shown.py)
 
 
 def position(node: ast.AST) -> Position | None:
@@ -57,14 +60,21 @@ class Printed:
     def __init__(self) -> None:
         self._seen: dict[Position, Printable | None] = {}
 
-    def note(self, node: ast.AST, value: Value, repeated: bool) -> None:
+    def note(
+        self, node: ast.AST, value: Value, repeated: bool, text: Callable[[], str | None]
+    ) -> None:
+        """Note what `node` printed this time: its number, else the `text` it shows."""
         key = position(node)
         if key is None:
             return
-        number = None if repeated else number_of(value)
-        if key in self._seen and self._seen[key] != number:
-            number = None
-        self._seen[key] = number
+        known: Printable | None = None
+        if not repeated and (key not in self._seen or self._seen[key] is not None):
+            known = number_of(value)
+            if known is None:
+                known = text()
+        if key in self._seen and self._seen[key] != known:
+            known = None
+        self._seen[key] = known
 
     def known(self) -> dict[Position, Printable]:
         return {key: n for key, n in self._seen.items() if n is not None}

@@ -3,9 +3,10 @@
 `scan(records, data_dir)` analyses each record's program against the folder its
 task's programs read as ./input/ and compares the first fatal finding with the
 observed outcome: a clean run with a fatal finding is a false finding; a crash
-whose class and message's first line the finding names is a hit. Used by
-benchmarks/static_scan.py over the default corpus and the foreign set, and by a
-sampled test in the suite.
+whose class and message's first line the finding names is a hit. The text a clean
+run's printed expression shows (shown.py) must stand in its output word for word;
+one that does not is a wrong text. Used by benchmarks/static_scan.py over the
+default corpus and the foreign set, and by a sampled test in the suite.
 """
 
 from __future__ import annotations
@@ -30,10 +31,15 @@ class ScanResult:
     hits: Counter[str] = field(default_factory=Counter)  # detector -> crashes named exactly
     class_hits: Counter[str] = field(default_factory=Counter)  # detector -> class right only
     near_misses: list[dict[str, Any]] = field(default_factory=list)  # class right, text not
+    texts_shown: int = 0  # printed texts computed on clean runs, each found in the output
+    wrong_texts: list[dict[str, Any]] = field(default_factory=list)  # computed, not printed
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "clean": self.clean,
+            "texts_shown": self.texts_shown,
+            "wrong_texts": len(self.wrong_texts),
+            "wrong_text_examples": self.wrong_texts[:20],
             "crashes": self.crashes,
             "false_findings": len(self.false_findings),
             "false_by_detector": dict(
@@ -75,6 +81,7 @@ def scan(records: Iterable[Any], data_dir: Callable[[str], Path | None]) -> Scan
         first = report.first_fatal
         if observed in CLEAN_CLASSES:
             result.clean += 1
+            _check_texts(result, record, report.printed)
             if first is not None:
                 result.false_findings.append(
                     {
@@ -102,3 +109,15 @@ def scan(records: Iterable[Any], data_dir: Callable[[str], Path | None]) -> Scan
                 }
             )
     return result
+
+
+def _check_texts(result: ScanResult, record: Any, printed: dict[Any, Any]) -> None:
+    for position, text in printed.items():
+        if not isinstance(text, str):
+            continue
+        if text in record.y.term_out:
+            result.texts_shown += 1
+        else:
+            result.wrong_texts.append(
+                {"program": record.node_id or record.id, "line": position[0], "text": text[:300]}
+            )

@@ -9,11 +9,13 @@ when it surely does not (walker.py stops walking the block there). Loops,
 from __future__ import annotations
 
 import ast
+from functools import partial
 from typing import TYPE_CHECKING
 
 from mleworld.world.static import flow, imports, loops
 from mleworld.world.static.flow import BREAK, CONTINUE, EXIT
 from mleworld.world.static.scopes import Scope
+from mleworld.world.static.shown import shown_info
 from mleworld.world.static.values import UNKNOWN, ClassVal, Const, FuncVal, Value
 
 if TYPE_CHECKING:
@@ -26,7 +28,11 @@ class StatementWalker:
     """Statement handlers, mixed into walker.Walker."""
 
     def stmt_Expr(self: Walker, node: ast.Expr) -> str | None:
-        self.expr(node.value)
+        value = self.expr(node.value)
+        call = node.value
+        if isinstance(call, ast.Call) and getattr(call.func, "attr", None) == "info":
+            text = partial(shown_info, self, call)  # `df.info()` writes its own table
+            self.printed.note(call, value, self.work_scale != 1.0, text)
         if isinstance(node.value, ast.Call) and flow.dotted(node.value.func) in _EXITS:
             return EXIT
         return None

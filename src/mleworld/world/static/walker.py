@@ -21,7 +21,7 @@ import builtins
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from mleworld.world.runtime.costs import Fit
 from mleworld.world.static import flow, names
@@ -35,6 +35,7 @@ from mleworld.world.static.printed import Printed
 from mleworld.world.static.program import ProgramIndex, children
 from mleworld.world.static.report import Finding
 from mleworld.world.static.scopes import Scope, merge
+from mleworld.world.static.shown import Display
 from mleworld.world.static.statements import StatementWalker
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -102,6 +103,7 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self.python_steps = 0.0  # statements the program runs, each weighted by work_scale
         self.single_assignments: dict[str, ast.expr] | None = None  # work.py's, built on demand
         self.printed = Printed()  # numbers the program prints that the walk computed
+        self.display: Display | Literal[False] | None = None  # its display options (shown.py)
 
     # --- findings -------------------------------------------------------------------
 
@@ -201,6 +203,16 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
             return Obj(getattr(builtins, name), name)
         names.undefined(self, name, node)
         return UNKNOWN
+
+    def peek(self, name: str) -> Value:
+        """What a name holds, looked up without reporting anything (UNKNOWN: unbound)."""
+        scope = self.scope
+        if name in scope.values:
+            return scope.values[name]
+        for enclosing in reversed(scope.closure):
+            if name in enclosing.values:
+                return enclosing.values[name]
+        return self.module.values.get(name, UNKNOWN)
 
     def bind(self, name: str, value: Value) -> None:
         scope = self.scope

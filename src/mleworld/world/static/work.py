@@ -413,7 +413,7 @@ def trips(walker: Walker, iterable: ast.expr, value: Value) -> float:
             return trips(walker, iterable.args[0], UNKNOWN)  # enumerate(kf.split(X)), ...
         if isinstance(func, ast.Attribute) and func.attr == "split":
             if isinstance(func.value, ast.Name):
-                splitter = peek(walker, func.value.id)
+                splitter = walker.peek(func.value.id)
                 if isinstance(splitter, Instance):
                     return splits(splitter, task_shape(walker.data_dir)[0])
             if isinstance(func.value, ast.Call):
@@ -469,7 +469,7 @@ def _rows_like(walker: Walker, node: ast.expr, depth: int) -> float | None:
             return max(known) if known and len(known) == len(found) else None
         return None
     if isinstance(node, ast.Name):
-        value = peek(walker, node.id)
+        value = walker.peek(node.id)
         if isinstance(value, SeriesVal):
             return task_shape(walker.data_dir)[0]
         source = _assignments(walker).get(node.id)
@@ -504,22 +504,11 @@ def python_fit(walker: Walker) -> Fit | None:
     )
 
 
-def peek(walker: Walker, name: str) -> Value:
-    """What a name holds, looked up without reporting anything."""
-    scope = walker.scope
-    if name in scope.values:
-        return scope.values[name]
-    for enclosing in reversed(scope.closure):
-        if name in enclosing.values:
-            return enclosing.values[name]
-    return walker.module.values.get(name, UNKNOWN)
-
-
 def peek_expr(walker: Walker, node: ast.expr) -> Value:
     if isinstance(node, ast.Constant):
         return Const(node.value)
     if isinstance(node, ast.Name):
-        return peek(walker, node.id)
+        return walker.peek(node.id)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         inner = peek_expr(walker, node.operand)
         if isinstance(inner, Const) and isinstance(inner.value, int | float):

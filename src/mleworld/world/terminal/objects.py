@@ -21,6 +21,7 @@ import contextlib
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.printed import position
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.learning import (
     scoring_call,
@@ -64,6 +65,10 @@ __all__ = ["attribute", "call_method", "subscript"]
 def call_method(
     w: Walker, obj: Any, name: str, args: list[Any], kwargs: dict[str, Any], node: ast.Call
 ) -> Any:
+    shown = w.printed.get(position(node) or (0, 0, 0, 0)) if name == "info" else None
+    if isinstance(shown, str):  # the frame's own info() table (static/shown.py)
+        w.emit(shown)
+        return None
     if isinstance(obj, Logger):
         return _logger_method(w, obj, name, args, node)
     if isinstance(obj, str):
