@@ -447,6 +447,19 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
         "Validation Accuracy: 98.61%",
     ),
     (
+        "the_programs_own_validation_line_after_each_models_summary",
+        "OOF AUC lgb: 0.8410\nOOF AUC lr: 0.8439\nbest weights lgb=0.3 lr=0.7\n"
+        "2026-12-06 10:00:00 INFO Validation AUC: 0.8473\n",
+        0.8473,
+        "2026-12-06 10:00:00 INFO Validation AUC: 0.8473",
+    ),
+    (
+        "a_librarys_log_after_the_cv_summary_stays_below_it",
+        "CV AUC: 0.85\n[100]\tvalid_0's auc: 0.83\n",
+        0.85,
+        "CV AUC: 0.85",
+    ),
+    (
         "lightgbm_logloss",
         "[100]\ttraining's binary_logloss: 0.2\tvalid_1's binary_logloss: 0.31\n",
         0.31,

@@ -117,6 +117,9 @@ _CONTEXT_WORDS = frozenset(
     }
 )
 _KIND_RANK = {"final": 3, "best": 2, "validation": 1, "fold": 0}
+# A label that says, in words, that it is the validation result ("Validation AUC", "holdout
+# rmse"); library logs spell theirs as identifiers ("valid_0's auc", "validation_0-auc").
+_OWN_VALIDATION = re.compile(r"(?i)(?<![\w'-])(validation|valid|val|hold-?out)(?![\w'-])")
 
 
 @dataclass(frozen=True)
@@ -174,12 +177,18 @@ def choose_headline(candidates: list[Headline]) -> Headline | None:
     A library's "best" line (LightGBM's best iteration after early stopping, a network's
     best epoch) heads the log only when nothing reports a validation result after it: a
     program that prints its own score once training is done (`valid accuracy 0.4786`
-    after the booster's `multi_logloss: 1.11`) means that one."""
+    after the booster's `multi_logloss: 1.11`) means that one. Likewise a program's own
+    last word, a result labelled as validation (`Validation AUC: 0.8473`), heads the log
+    over the summaries printed before it (`OOF AUC lr: 0.8439`, one model of a blend);
+    a library's log line (`valid_0's auc`) does not."""
     if not candidates:
         return None
     bests = [h.line_no for h in candidates if h.kind == "best"]
     if bests and any(h.kind == "validation" and h.line_no > max(bests) for h in candidates):
         candidates = [h for h in candidates if h.kind != "best"]
+    last = max(candidates, key=lambda h: (h.line_no, h.position))
+    if last.kind == "validation" and _OWN_VALIDATION.search(last.label):
+        return last
     return max(
         candidates,
         key=lambda h: (h.rank, h.line_no, h.name not in ("loss", None), h.position),
