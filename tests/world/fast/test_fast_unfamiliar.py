@@ -269,3 +269,20 @@ def test_a_gate_threshold_leaves_a_little_unfamiliarity_alone_and_moves_more() -
     assert out[1, 0] > 0.96 and abs(out[2, 0] - 0.5) < 0.01
     with pytest.raises(ValueError, match="gate threshold"):
         UnfamiliarCalibration(classes, a, unfamiliar, [0.0, 0.5, 0.5], "None", -1.0)
+
+
+def test_calls_on_values_the_walk_lost_count_as_unfollowed_code(tmp_path: Path) -> None:
+    from mleworld.world.static.analyze import analyze
+
+    (tmp_path / "train.csv").write_text("a,b\n1,2\n3,4\n")
+    followed = 'import pandas as pd\ndf = pd.read_csv("./input/train.csv")\nprint(df.head())\n'
+    lost = (
+        "import pandas as pd\n"
+        'model = pd.read_pickle("./input/model.pkl")\nmodel.tune()\nmodel.fit()\nmodel.report()\n'
+    )
+    familiarity = Familiarity(set(), set())
+    reports = [analyze(followed, tmp_path), analyze(lost, tmp_path)]
+    rows = familiarity.signals([[], []], [[], []], reports, np.array([1.0, 1.0]), [True, True])
+    share = rows[:, SIGNALS.index("calls_lost")]
+    assert share[0] == 0.0
+    assert share[1] == pytest.approx(3 / 4)  # what read_pickle gives is unknown: 3 of 4 calls lost

@@ -13,7 +13,9 @@ in [0, 1] per program (`SIGNALS`):
 * `unfollowed`: how much of it static analysis could not follow (functions the
   walk never entered, imported modules it could not load);
 * `dynamic`: constructs whose effect only shows at run time (getattr, eval,
-  callbacks a library calls back, ...).
+  callbacks a library calls back, ...);
+* `calls_lost`: the share of the calls the walk met whose callee it could not
+  tell (a method of a value it lost track of).
 
 `UnfamiliarCalibration` turns them into a distribution. The class head's
 log-odds of a clean run, z, are blended with an *unfamiliar-code* reading of
@@ -59,6 +61,7 @@ SIGNALS: tuple[str, ...] = (
     "task_unseen",
     "unfollowed",
     "dynamic",
+    "calls_lost",
 )
 # Tokens (as code.code_tokens spells them) whose effect static analysis cannot see.
 DYNAMIC_TOKENS = frozenset(
@@ -134,6 +137,7 @@ class Familiarity:
                 0.0 if task_seen[i] else 1.0,
                 unfollowed(report),
                 min(1.0, dynamic / DYNAMIC_SATURATION),
+                calls_lost(report),
             )
         return np.clip(out, 0.0, 1.0)
 
@@ -153,6 +157,14 @@ def unfollowed(report: Any) -> float:
     missed = 0.0 if walked is None else 1.0 - float(walked)
     opaque = float(signals.get("opaque_imports", 0.0) or 0.0)
     return float(min(1.0, max(missed, opaque / (opaque + 1.0))))
+
+
+def calls_lost(report: Any) -> float:
+    """The share of the calls static analysis met whose callee it could not tell."""
+    signals = getattr(report, "signals", None) or {}
+    if signals.get("static_failed"):
+        return 1.0
+    return float(signals.get("calls_lost_share", 0.0) or 0.0)
 
 
 def nearest_similarity(

@@ -99,6 +99,8 @@ def _signals(
         signals["functions_walked_share"] = walked / len(defs) if defs else 1.0
         signals["frames_tracked"] = float(walker.counts["frames"])
         signals["calls_walked"] = float(walker.counts["calls_walked"])
+        calls = walker.counts["calls"]
+        signals["calls_lost_share"] = walker.counts["calls_lost"] / calls if calls else 0.0
         signals["unknown_writes"] = float(len(walker.files.unknown_writes))
         signals["opaque_imports"] = float(len(walker.opaque_imports))
     return signals

@@ -92,6 +92,9 @@ class ExpressionWalker:
 
     def expr_Call(self: Walker, node: ast.Call) -> Value:
         func = self.expr(node.func)
+        self.counts["calls"] += 1
+        if func is UNKNOWN:
+            self.counts["calls_lost"] += 1
         args: list[Value] = []
         star = False
         for arg in node.args:

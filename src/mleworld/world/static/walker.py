@@ -95,7 +95,8 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self.files = FileState.scan(self.index)
         self.opaque_imports: set[str] = set()  # modules imported that analysis did not load
         self.imported: set[str] = set()  # every module name the program imports
-        self.counts: dict[str, int] = {"calls_walked": 0, "frames": 0}
+        # calls met, and those whose callee the walk could not tell (a method of a lost value)
+        self.counts: dict[str, int] = {"calls_walked": 0, "frames": 0, "calls": 0, "calls_lost": 0}
         # per loop body (by id; the tree outlives the walk): names it binds, subscripts it stores
         self.loop_facts: dict[int, tuple[list[str], list[ast.Subscript]]] = {}
         self.work: list[Fit] = []  # every model fit the walk met (work.py)
