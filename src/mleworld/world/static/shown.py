@@ -9,12 +9,13 @@ kept (printed.py carries it to world/terminal/, which prints it instead of its o
 guess). Only steps that run no code of the program's are replayed: the attributes in
 `ATTRIBUTES` and columns read as attributes (`df.age`), the methods in `METHODS`, the
 pandas and numpy functions in `FUNCTIONS`, comparisons and arithmetic, subscripts, and
-`list`, `sorted`, `len` and `round` around them. Their arguments are literals, names
+`list`, `sorted`, `len`, `round` and `set` around them. Their arguments are literals, names
 bound to constants (`TARGET`, `cfg["target"]`, `NUM + ["y"]`) or data computed the same
 way (`s[s > 0]`). The text is pandas' own, in the layout a program whose output goes to
 a pipe gets (80 columns, the display options' defaults, then those the program sets with
-literals); a result holding a set is left out (its order changes from run to run), and
-so is every text of a program that sets display options analysis cannot read.
+literals); a result holding a set of several strings is left out (its order changes
+from run to run), and so is every text of a program that sets display options analysis
+cannot read.
 
 A statement `df.info()` writes its table itself: `shown_info` gives that text.
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import io
+import numbers
 import operator
 import os
 import threading
@@ -97,7 +99,7 @@ _ARITHMETIC: dict[type, Callable[[Any, Any], Any]] = {
 _UNARY: dict[type, Callable[[Any], Any]] = {ast.USub: operator.neg, ast.Invert: operator.invert}
 
 # Builtins that may wrap a chain: print(list(df.columns)), print(len(df["a"].unique())).
-_WRAPPERS = {"list": list, "sorted": sorted, "len": len, "round": round}
+_WRAPPERS = {"list": list, "sorted": sorted, "len": len, "round": round, "set": set}
 
 MAX_TEXT = 20_000  # longer texts are not kept
 MAX_ITEMS = 2_000  # nor every value of a longer frame or column (to_string, tolist, list(...))
@@ -113,7 +115,7 @@ def shown(walker: Walker, node: ast.expr) -> str | None:
         return None
     try:
         value = _evaluate(walker, node)
-        if value is _MISSING or _holds_set(value):
+        if value is _MISSING or _varies(value):
             return None
         with _pipe_display(*display):
             text = str(value)
@@ -216,7 +218,8 @@ def _evaluate(walker: Walker, node: ast.expr) -> Any:
 def _apply(op: Callable[[Any, Any], Any], walker: Walker, left: ast.expr, right: ast.expr) -> Any:
     """`left op right` where one side is data and the other data or a literal."""
     a, b = _operand(walker, left), _operand(walker, right)
-    if a is _MISSING or b is _MISSING or not (_is_data(a) or _is_data(b)):
+    sets = isinstance(a, set | frozenset) and isinstance(b, set | frozenset)
+    if a is _MISSING or b is _MISSING or not (_is_data(a) or _is_data(b) or sets):
         return _MISSING
     return computed.quietly(op, a, b)
 
@@ -353,13 +356,15 @@ def _is_data(value: Any, *, method: bool = False) -> bool:
     return method and isinstance(value, str | int | float)
 
 
-def _holds_set(value: Any) -> bool:
+def _varies(value: Any) -> bool:
+    """Whether its text changes from run to run: a set of two or more strings (their order
+    follows string hashing, seeded per process); one of numbers, or of one item, does not."""
     if isinstance(value, set | frozenset):
-        return True
+        return len(value) > 1 and not all(isinstance(v, numbers.Real) for v in value)
     if isinstance(value, list | tuple):
-        return any(_holds_set(v) for v in value)
+        return any(_varies(v) for v in value)
     if isinstance(value, dict):
-        return any(_holds_set(v) for v in value.values())
+        return any(_varies(v) for v in value.values())
     return False
 
 
