@@ -19,7 +19,10 @@ scikit-learn's "Found array with 0 sample(s)". Arithmetic of known columns
 (`df["x"] * df["y"]`, `mask & other`) is computed too, so engineered columns keep a frame's
 values, and arithmetic pandas rejects on them is named with pandas' message. An imputer inside a column transformer that
 meets text is named with scikit-learn's own message, and `for i in range(4)` is walked
-once per number, so a column position past a prediction's width is found.
+once per number, so a column position past a prediction's width is found. A frame a
+feature function builds (`pd.DataFrame(index=df.index)` filled column by column, or
+`pd.DataFrame({...}, index=df.index)` of known columns) is built for real, so the NaN a
+`shift` leaves or the text a column carries reaches the model's fit as it would.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
 
@@ -110,6 +113,19 @@ CRASHES: dict[str, tuple[str, str]] = {
         "both = train.merge(means, on='island', how='left')\n"
         "X = both[['island_mass', 'bill_length_mm', 'sex']]\n"
         "LogisticRegression().fit(X, both['species'])\n",
+        "dtypes",
+    ),
+    "a_feature_frame_built_column_by_column_keeps_a_shifts_nan": (
+        READ + "def features(df):\n    out = pd.DataFrame(index=df.index)\n"
+        "    out['mass'] = df['body_mass_g']\n    out['prev_mass'] = df['body_mass_g'].shift(1)\n"
+        "    return out\n"
+        "LogisticRegression().fit(features(train), train['species'])\n",
+        "dtypes",
+    ),
+    "a_feature_frame_from_a_dict_of_columns_keeps_their_text": (
+        READ + "X = pd.DataFrame({'mass': train['body_mass_g'], 'sex': train['sex'], 'one': 1},"
+        " index=train.index)\n"
+        "RandomForestClassifier(n_estimators=5).fit(X, train['species'])\n",
         "dtypes",
     ),
     "engineered_columns_keep_the_text": (
@@ -278,6 +294,14 @@ VALID: dict[str, str] = {
         "sub = train[keep].copy()\nsub['ratio'] = sub['bill_length_mm'] / sub['bill_depth_mm']\n"
         "sub['label'] = 'p_' + sub['species']\n"
         "RandomForestClassifier(n_estimators=5).fit(sub[NUM + ['ratio']], sub['label'])\n"
+    ),
+    "a_feature_frame_built_column_by_column_of_numbers": (
+        READ + "out = pd.DataFrame(index=train.index)\nout['mass'] = train['body_mass_g']\n"
+        "out['ratio'] = train['bill_length_mm'] / train['bill_depth_mm']\n"
+        "out['prev'] = train['body_mass_g'].shift(1).fillna(0)\n"
+        "LogisticRegression(max_iter=500).fit(out, train['species'])\n"
+        "X = pd.DataFrame({'mass': train['body_mass_g'], 'one': 1}, index=train.index)\n"
+        "LogisticRegression(max_iter=500).fit(X, train['species'])\n"
     ),
     "sorted_and_sliced_numbers_only": (
         READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"

@@ -258,6 +258,42 @@ def assigned(walker: Walker, frame: Frame, key: Value, value: Value) -> Any | No
     return out
 
 
+def constructed(walker: Walker, data: DictVal | None, node: ast.Call) -> Frame | None:
+    """`pd.DataFrame(index=df.index)` or `pd.DataFrame({name: column, ...}, index=df.index)`
+    of columns whose values analysis knows (a Series computed from a frame's values, an
+    array, a scalar), built for real: the frame a feature function fills keeps its values."""
+    import pandas as pd
+
+    like, index = None, None
+    for keyword in node.keywords:
+        if keyword.arg != "index":
+            continue
+        owner = keyword.value
+        if not (isinstance(owner, ast.Attribute) and owner.attr == "index"):
+            return None
+        base = walker.peek(owner.value.id) if isinstance(owner.value, ast.Name) else None
+        table = values_of(walker, base) if isinstance(base, Frame) else None
+        if table is None:
+            return None
+        like, index = base, table.index
+    columns: dict[str, Any] = {}
+    for name, value in (data.items if data is not None else {}).items():
+        if isinstance(value, SeriesVal | VectorVal) and value.real is not None:
+            columns[name] = value.real
+            like = like or (value.origin if isinstance(value, SeriesVal) else None)
+        elif isinstance(value, Const) and isinstance(value.value, str | int | float | bool):
+            columns[name] = value.value
+        else:
+            return None
+    if like is None or not isinstance(like, Frame) or (index is None and not columns):
+        return None
+    try:
+        table = quietly(pd.DataFrame, columns, index=index)
+    except _RAISES:
+        return None  # pandas' own complaint (lengths differ, scalars alone) is lengths.py's
+    return frame_of(walker, table, like)
+
+
 def _aligned(values: Any, table: Any) -> bool:
     import pandas as pd
 

@@ -113,7 +113,7 @@ def file_table(walker: Walker, source: str) -> Any | None:
 def file_values(walker: Walker, frame: Frame) -> Any | None:
     """The frame's real values: computed by analysis (computed.py) or read from its file
     (None when analysis cannot be sure)."""
-    if not (frame.pristine and frame.exact and frame.is_frame and frame.columns):
+    if not (frame.pristine and frame.exact and frame.is_frame and frame.columns is not None):
         return None
     table = frame.table if frame.table is not None else file_table(walker, frame.source)
     try:

@@ -164,13 +164,17 @@ def dataframe(
     if rows is not None:
         return Frame(None, "DataFrame()", exact=False, rows=rows, ranged=True)
     if isinstance(data, DictVal) and data.closed:
+        known = computed.constructed(walker, data, node)
+        if known is not None:
+            return known
         rows = None if own_index else lengths.dataframe_from_dict(walker, data, node)
         return Frame(list(data.items), "DataFrame()", exact=True, rows=rows, ranged=True)
     if isinstance(data, Frame) and data.columns is not None and data.is_frame:
         return data.copy()
     if data is None and set(kw) == {"index"} and len(args) < 2:
         # `pd.DataFrame(index=df.index)`: no columns yet; the program assigns its features
-        return Frame([], "DataFrame()", exact=True)
+        known = computed.constructed(walker, None, node)
+        return known if known is not None else Frame([], "DataFrame()", exact=True)
     return UNKNOWN
 
 
