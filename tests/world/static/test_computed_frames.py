@@ -128,6 +128,17 @@ CRASHES: dict[str, tuple[str, str]] = {
         "RandomForestClassifier(n_estimators=5).fit(X, train['species'])\n",
         "dtypes",
     ),
+    "an_eq_filter_that_keeps_no_row": (
+        READ + NUM + "new = train[train['year'].eq(2020) | train['year'].gt(2030)]\n"
+        "LogisticRegression(max_iter=500).fit(new[NUM], new['species'])\n",
+        "lengths",
+    ),
+    "a_formatted_date_reaches_the_model": (
+        READ + NUM + "when = pd.to_datetime(train['year'].astype(str), format='%Y')\n"
+        "train['ym'] = when.dt.strftime('%Y-%m')\n"
+        "RandomForestClassifier(n_estimators=5).fit(train[NUM + ['ym']], train['species'])\n",
+        "dtypes",
+    ),
     "engineered_columns_keep_the_text": (
         READ + "train['ratio'] = train['bill_length_mm'] / train['bill_depth_mm']\n"
         "train['mass2'] = train['body_mass_g'] ** 2 + 1\n"
@@ -302,6 +313,14 @@ VALID: dict[str, str] = {
         "LogisticRegression(max_iter=500).fit(out, train['species'])\n"
         "X = pd.DataFrame({'mass': train['body_mass_g'], 'one': 1}, index=train.index)\n"
         "LogisticRegression(max_iter=500).fit(X, train['species'])\n"
+    ),
+    "comparison_methods_and_calendar_numbers_as_arrays": (
+        READ + NUM + "keep = train['year'].ge(2008) & train['body_mass_g'].gt(3000)\n"
+        "when = pd.to_datetime(train['year'].astype(str), format='%Y')\n"
+        "train['doy'] = when.dt.day_of_year.to_numpy()\n"
+        "train['ym'] = when.dt.strftime('%Y%m').astype(int)\n"
+        "LogisticRegression(max_iter=500).fit(train.loc[keep, NUM + ['doy', 'ym']],"
+        " train.loc[keep, 'species'])\n"
     ),
     "sorted_and_sliced_numbers_only": (
         READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"

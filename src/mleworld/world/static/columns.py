@@ -300,13 +300,15 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
     if attr.startswith("_"):
         return UNKNOWN
     if attr == "dt" and series.kind is None and computed_series.dates(series.real):
-        return SeriesVal(series.name, kind="dt", real=series.real.dt)  # a column of dates
+        return SeriesVal(series.name, rows=series.rows, kind="dt", real=series.real.dt)  # dates
     if attr == "str" and series.kind is None and computed_series.texts(series.real):
         return SeriesVal(series.name, rows=series.rows, kind="str", real=series.real.str)
     if series.kind == "str":  # `s.str.contains("x")` and the like, run on the text
         return Method(series, attr) if attr in computed_series.STR_METHODS else UNKNOWN
     if series.kind == "window":  # the statistics of `s.rolling(3)` and the like
         return Method(series, attr) if attr in computed_series.WINDOW_STATS else UNKNOWN
+    if series.kind == "dt" and attr in computed_series.DT_METHODS:  # s.dt.strftime("%m")
+        return Method(series, attr)
     if series.kind is not None:
         found = kinds.datetime_attribute(series, attr)
         if series.kind == "dt" and found is UNKNOWN:

@@ -32,7 +32,8 @@ SERIES_REPLAYED = frozenset(
     {
         "fillna", "astype", "replace", "clip", "round", "abs", "map", "isna", "notna",
         "isnull", "notnull", "isin", "between", "where", "mask", "ffill", "bfill", "copy",
-        "shift", "diff", "rank", "cumsum", "pct_change", "apply",
+        "shift", "diff", "rank", "cumsum", "pct_change", "apply", "eq", "ne", "lt", "le",
+        "gt", "ge",
     }
 )  # fmt: skip
 
@@ -144,13 +145,23 @@ def texts(real: Any) -> bool:
     )
 
 
-def text_step(
-    walker: Walker, accessor: Any, name: str, args: list[Value], kw: dict[str, Value]
+# Methods of the `.dt` accessor that give one value per row (`s.dt.strftime("%m-%d")`).
+DT_METHODS = frozenset(
+    {"strftime", "normalize", "floor", "ceil", "round", "day_name", "month_name"}
+)
+ACCESSOR_METHODS = {"str": STR_METHODS, "dt": DT_METHODS}
+
+
+def accessor_step(
+    walker: Walker, series: SeriesVal, name: str, args: list[Value], kw: dict[str, Value]
 ) -> Any:
-    """`s.str.name(*args, **kw)` on a text Series' `.str` accessor: its Series, or None."""
+    """`s.str.name(...)` / `s.dt.name(...)` on a Series' accessor (`series.real`): its
+    Series, or None."""
     import pandas as pd
 
-    if accessor is None or name not in STR_METHODS or kw.get("expand") is not None:
+    methods = ACCESSOR_METHODS.get(series.kind or "", frozenset())
+    accessor = series.real
+    if accessor is None or name not in methods or kw.get("expand") is not None:
         return None
     result = _called(walker, accessor, name, args, kw)
     return result if isinstance(result, pd.Series) else None

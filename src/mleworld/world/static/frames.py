@@ -64,7 +64,7 @@ _SERIES_SAME_ROWS = {
     "fillna", "astype", "copy", "replace", "clip", "round", "abs", "map", "shift", "diff",
     "rank", "cumsum", "cumprod", "cummax", "cummin", "pct_change", "isna", "notna", "isnull",
     "notnull", "isin", "between", "duplicated", "where", "mask", "sort_values", "sort_index",
-    "interpolate", "ffill", "bfill",
+    "interpolate", "ffill", "bfill", "eq", "ne", "lt", "le", "gt", "ge",
 }  # fmt: skip
 _SERIES_FEWER_ROWS = {
     "dropna",
@@ -330,9 +330,9 @@ def series_method(
         kwargs.check_function(walker, method.func, True, args, kw, node, star)
     offsets.check_method(walker, method.name, args, kw, node, star)
     series = method.owner
-    if isinstance(series, SeriesVal) and series.kind == "str":  # s.str.contains("x")
+    if isinstance(series, SeriesVal) and series.kind in ("str", "dt"):  # s.str.contains("x")
         real = (
-            None if star else computed_series.text_step(walker, series.real, method.name, args, kw)
+            None if star else computed_series.accessor_step(walker, series, method.name, args, kw)
         )
         return _holding(series, real)
     if isinstance(series, SeriesVal) and series.kind == "window":  # s.rolling(3).mean()

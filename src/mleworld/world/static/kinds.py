@@ -493,9 +493,11 @@ def datetime_attribute(series: SeriesVal, attr: str) -> Value:
     """`.dt` of a datetime Series and its calendar numbers; values analysis computed
     (`real`: the dates, then their `.dt` accessor) carry through."""
     if series.kind == "datetime" and attr == "dt":
-        return SeriesVal(series.name, kind="dt", real=_real_attribute(series.real, "dt"))
+        real = _real_attribute(series.real, "dt")
+        return SeriesVal(series.name, rows=series.rows, kind="dt", real=real)
     if series.kind == "dt" and attr in _DT_NUMBERS:
-        return SeriesVal(series.name, numeric=True, real=_real_attribute(series.real, attr))
+        real = _real_attribute(series.real, attr)
+        return SeriesVal(series.name, rows=series.rows, numeric=True, real=real)
     return UNKNOWN
 
 
