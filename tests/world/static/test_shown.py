@@ -120,6 +120,32 @@ def test_what_exploration_prints_is_pandas_own_text_of_the_real_values(
     assert guessed != told
 
 
+LOGS = """\
+import logging
+import sys
+
+import pandas as pd
+
+logging.basicConfig(stream=sys.stdout, level=logging.INFO)
+log = logging.getLogger("eda")
+train = pd.read_csv("./input/train.csv")
+log.info("rows %d, feature columns %d", len(train), train.shape[1] - 2)
+log.info("classes\\n%s", train["species"].value_counts())
+"""
+
+
+def test_a_logging_calls_arguments_are_the_real_ones_too(
+    data_dir: Path, real_output: Callable[[str], str]
+) -> None:
+    real = real_output(LOGS)
+    assert "Name: count, dtype: int64" in real  # the record holds pandas' text
+    report = analyze(LOGS, data_dir)
+    told = predicted_output(
+        LOGS, "None", data_overview=data_overview(data_dir), printed=report.printed
+    )
+    assert told.rstrip("\n") == real.rstrip("\n")
+
+
 def test_display_options_the_program_sets_shape_the_text(
     data_dir: Path, real_output: Callable[[str], str]
 ) -> None:

@@ -50,6 +50,24 @@ _COMPARE: dict[type, Any] = {
 _LATER_OPERAND = 0.8  # the right side of `and` / `or` may not be evaluated
 
 
+# Logger methods (and the logging module's functions of the same names): their arguments
+# are printed into the log record, as print's are (world/terminal/ looks them up the same way).
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception"})
+
+
+def _prints(func: Value, node: ast.Call) -> bool:
+    """Whether the call writes its arguments' text: print, or a logging call (a method of
+    a logger the walk does not track, or the logging module's own function)."""
+    if isinstance(func, Obj):
+        module = getattr(func.obj, "__module__", None)
+        return func.obj is print or (module == "logging" and _is_log_call(node))
+    return func is UNKNOWN and _is_log_call(node)
+
+
+def _is_log_call(node: ast.Call) -> bool:
+    return isinstance(node.func, ast.Attribute) and node.func.attr in _LOG_METHODS
+
+
 def _no_text() -> None:  # a formatted field with a spec or !r: not the plain text
     return None
 
@@ -106,7 +124,7 @@ class ExpressionWalker:
                     star = True
             else:
                 args.append(self.expr(arg))
-                if isinstance(func, Obj) and func.obj is print:
+                if _prints(func, node):
                     self.printed.note(
                         arg, args[-1], self.work_scale != 1.0, partial(shown, self, arg)
                     )

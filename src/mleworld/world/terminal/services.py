@@ -94,14 +94,19 @@ class Services:
                 return info.table()
         return Table(None, None)
 
+    def _with_known(self, args: list[Any], nodes: list[ast.expr]) -> list[Any]:
+        """`args` with what static analysis computed for each printed expression (by position)."""
+        if not self.printed or any(isinstance(a, ast.Starred) for a in nodes):
+            return args
+        known = [self.printed.get(position(a)) for a in nodes]  # type: ignore[arg-type]
+        return [a if k is None else k for a, k in zip(args, known, strict=False)]
+
     def print_call(self, args: list[Any], kwargs: dict[str, Any], node: ast.Call) -> None:
         sep = kwargs.get("sep", " ")
         end = kwargs.get("end", "\n")
         sep = sep if isinstance(sep, str) else " "
         end = end if isinstance(end, str) else "\n"
-        if self.printed and not any(isinstance(a, ast.Starred) for a in node.args):
-            known = [self.printed.get(position(a)) for a in node.args]  # type: ignore[arg-type]
-            args = [a if k is None else k for a, k in zip(args, known, strict=False)]
+        args = self._with_known(args, node.args)
         hints = [hint_of(a) for a in node.args]
         texts = [
             tp.to_text(a, self.scene, hints[i] if i < len(hints) else "")
@@ -112,6 +117,7 @@ class Services:
     def log_call(self, logger: Logger | None, level: int, args: list[Any], node: ast.Call) -> None:
         if not args:
             return
+        args = self._with_known(args, node.args[len(node.args) - len(args) :])  # `.log(level, ...)`
         name = logger.name if logger is not None else "root"
         threshold = logger.level if logger is not None and logger.level is not None else None
         if threshold is None:
