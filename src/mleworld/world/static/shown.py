@@ -101,6 +101,8 @@ _UNARY: dict[type, Callable[[Any], Any]] = {ast.USub: operator.neg, ast.Invert: 
 # Builtins that may wrap a chain: print(list(df.columns)), print(len(df["a"].unique())).
 _WRAPPERS = {"list": list, "sorted": sorted, "len": len, "round": round, "set": set}
 
+# Keywords that make a step change its input in place (the walk's own values): never replayed.
+_MUTATING = frozenset({"inplace", "out"})
 MAX_TEXT = 20_000  # longer texts are not kept
 MAX_ITEMS = 2_000  # nor every value of a longer frame or column (to_string, tolist, list(...))
 _WHOLE = frozenset({"to_string", "tolist", "to_list", "to_dict", "to_numpy"})
@@ -247,7 +249,7 @@ def _call(walker: Walker, node: ast.Call) -> Any:
     wrapper = isinstance(func, ast.Name) and func.id in _WRAPPERS and bool(node.args)
     args = [_operand(walker, a) for a in (node.args[1:] if wrapper else node.args)]
     kwargs = {k.arg: _operand(walker, k.value) for k in node.keywords}
-    if _missing([*args, *kwargs.values()]) or None in kwargs:
+    if _missing([*args, *kwargs.values()]) or None in kwargs or _MUTATING & kwargs.keys():
         return _MISSING
     if wrapper:
         assert isinstance(func, ast.Name)
