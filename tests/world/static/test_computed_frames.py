@@ -22,7 +22,10 @@ meets text is named with scikit-learn's own message, and `for i in range(4)` is 
 once per number, so a column position past a prediction's width is found. A frame a
 feature function builds (`pd.DataFrame(index=df.index)` filled column by column, or
 `pd.DataFrame({...}, index=df.index)` of known columns) is built for real, so the NaN a
-`shift` leaves or the text a column carries reaches the model's fit as it would.
+`shift` leaves or the text a column carries reaches the model's fit as it would; and a
+name bound to a chain of pure pandas steps whose values the walk's own steps lost
+(`select_dtypes`, a frame's `shift`) holds what the same steps, replayed on the known
+values, give (world/static/shown.py `recomputed`).
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
 
@@ -137,6 +140,11 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + NUM + "when = pd.to_datetime(train['year'].astype(str), format='%Y')\n"
         "train['ym'] = when.dt.strftime('%Y-%m')\n"
         "RandomForestClassifier(n_estimators=5).fit(train[NUM + ['ym']], train['species'])\n",
+        "dtypes",
+    ),
+    "numbers_chosen_by_dtype_then_lagged_keep_the_nan": (
+        READ + "lag = train.select_dtypes('number').drop(columns=['id']).shift(1)\n"
+        "LogisticRegression().fit(lag, train['species'])\n",
         "dtypes",
     ),
     "engineered_columns_keep_the_text": (
@@ -321,6 +329,11 @@ VALID: dict[str, str] = {
         "train['ym'] = when.dt.strftime('%Y%m').astype(int)\n"
         "LogisticRegression(max_iter=500).fit(train.loc[keep, NUM + ['doy', 'ym']],"
         " train.loc[keep, 'species'])\n"
+    ),
+    "numbers_chosen_by_dtype_lagged_and_filled": (
+        READ + "lag = train.select_dtypes('number').drop(columns=['id']).shift(1).fillna(0)\n"
+        "means = train.groupby('island')['body_mass_g'].mean().sort_values()\n"
+        "LogisticRegression(max_iter=500).fit(lag, train['species'])\nprint(means)\n"
     ),
     "sorted_and_sliced_numbers_only": (
         READ + NUM + "top = train.sort_values('body_mass_g').iloc[:4]\n"

@@ -36,6 +36,7 @@ from unittest import mock
 
 from mleworld.world.static import computed
 from mleworld.world.static.values import (
+    UNKNOWN,
     Const,
     DictVal,
     Frame,
@@ -72,7 +73,7 @@ METHODS = frozenset(
         "idxmin", "mode", "skew", "kurt", "cumsum", "diff", "pct_change", "clip", "rank",
         "to_frame", "rename", "set_index", "first", "last", "keys", "item", "date",
         "astype", "lower", "upper", "len", "strip", "split", "contains", "startswith",
-        "endswith", "to_numpy", "copy", "between", "isin", "get", "nth", "cumcount",
+        "endswith", "to_numpy", "copy", "between", "isin", "get", "nth", "cumcount", "shift",
     }
 )  # fmt: skip
 
@@ -124,6 +125,50 @@ def shown(walker: Walker, node: ast.expr) -> str | None:
     except Exception:  # noqa: BLE001 - the program's own crash is for the detectors to name
         return None
     return text if len(text) <= MAX_TEXT else None
+
+
+def recomputed(walker: Walker, node: ast.expr, value: Value) -> Value:
+    """What `name = <node>` binds: `value`, or, where the walk lost a frame's or a column's
+    values that the same replay computes (`df.select_dtypes("number").median()`, a groupby
+    mean sorted), a frame or Series holding them. Only on a line that surely runs once."""
+    import pandas as pd
+
+    if not _lost(walker, value) or not walker.certain or walker.work_scale != 1.0:
+        return value
+    if not isinstance(node, ast.Call | ast.Attribute | ast.Subscript):
+        return value
+    root = _root(node)
+    like = walker.peek(root) if root is not None else None
+    if not isinstance(like, Frame | SeriesVal):
+        return value
+    try:
+        real = _evaluate(walker, node)
+    except Exception:  # noqa: BLE001 - the program's own crash is for the detectors to name
+        return value
+    frame = like if isinstance(like, Frame) else like.origin
+    if isinstance(real, pd.DataFrame) and isinstance(frame, Frame):
+        return computed.frame_of(walker, real, frame) or value
+    if isinstance(real, pd.Series) and len(real) <= computed.MAX_CELLS:
+        numeric = bool(pd.api.types.is_numeric_dtype(real.dtype))
+        name = real.name if isinstance(real.name, str) else None
+        return SeriesVal(name, rows=len(real), numeric=numeric, real=real)
+    return value
+
+
+def _lost(walker: Walker, value: Value) -> bool:
+    """Whether the walk holds no values for what a line computed."""
+    if isinstance(value, Frame):
+        return computed.values_of(walker, value) is None
+    if isinstance(value, SeriesVal):
+        return value.real is None and value.kind is None
+    return value is UNKNOWN
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name a chain of attributes, calls and subscripts starts from."""
+    while isinstance(node, ast.Call | ast.Attribute | ast.Subscript):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def shown_info(walker: Walker, call: ast.Call) -> str | None:

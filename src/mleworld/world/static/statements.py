@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from mleworld.world.static import flow, imports, loops
 from mleworld.world.static.flow import BREAK, CONTINUE, EXIT
 from mleworld.world.static.scopes import Scope
-from mleworld.world.static.shown import shown_info
+from mleworld.world.static.shown import recomputed, shown_info
 from mleworld.world.static.values import UNKNOWN, ClassVal, Const, FuncVal, Value
 
 if TYPE_CHECKING:
@@ -39,6 +39,8 @@ class StatementWalker:
 
     def stmt_Assign(self: Walker, node: ast.Assign) -> None:
         value = self.expr(node.value)
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = recomputed(self, node.value, value)  # values the walk's own steps lost
         for target in node.targets:
             self.assign(target, value)
 
