@@ -17,7 +17,10 @@ literals); a result holding a set of several strings is left out (its order chan
 from run to run), and so is every text of a program that sets display options analysis
 cannot read.
 
-A statement `df.info()` writes its table itself: `shown_info` gives that text.
+A statement `df.info()` writes its table itself: `shown_info` gives that text. The same
+replay also serves the walk: where its own steps lost the values a name is bound to
+(`num = df.select_dtypes("number").shift(1)`), `recomputed` gives a frame or Series
+holding what the replay computed, so the detectors see them.
 
 Not here: which printed expressions are noted, and when a note holds (printed.py).
 """
