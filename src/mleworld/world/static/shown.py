@@ -160,8 +160,8 @@ def recomputed(walker: Walker, node: ast.expr, value: Value) -> Value:
 
 def _lost(walker: Walker, value: Value) -> bool:
     """Whether the walk holds no values for what a line computed."""
-    if isinstance(value, Frame):
-        return computed.values_of(walker, value) is None
+    if isinstance(value, Frame):  # computed.values_of's test, without taking the values
+        return not (value.pristine and value.exact and value.is_frame and value.columns is not None)
     if isinstance(value, SeriesVal):
         return value.real is None and value.kind is None
     return value is UNKNOWN
@@ -197,7 +197,11 @@ Display = tuple[tuple[tuple[str, Any], ...], dict[str, Any]]
 def _display(walker: Walker) -> Display | None:
     """The program's display options (read once per walk); None when they are not known."""
     if walker.display is None:
-        walker.display = display_options(walker.tree)
+        source = "\n".join(walker.lines)
+        sets = any(
+            word in source for word in ("set_option", "option_context", "options", "printoptions")
+        )
+        walker.display = display_options(walker.tree) if sets else ((), {})
     return walker.display or None
 
 
