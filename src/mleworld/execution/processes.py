@@ -202,25 +202,39 @@ def _lies_under(pid: int, prefixes: set[str]) -> bool:
         return False
 
 
+KILL_PATIENCE_S = 10.0  # how long a SIGKILLed process may take to die (a loaded machine's disk)
+
+
 def _kill_until_gone(belongs: Callable[[int, _ProcInfo], bool]) -> list[int]:
-    """SIGKILL the live processes `belongs` picks, again until none is left (they may fork)."""
+    """SIGKILL the live processes `belongs` picks, again until none is left (they may fork).
+
+    A process waiting on the disk dies only when its read returns, which on a loaded
+    machine takes seconds: the rounds go on for up to KILL_PATIENCE_S."""
     me = os.getpid()
     killed: list[int] = []
-    for round_ in range(50):
+    refused: set[int] = set()  # not ours to kill (PermissionError): waiting would not help
+    deadline = time.monotonic() + KILL_PATIENCE_S
+    round_ = 0
+    while time.monotonic() < deadline:
         victims = [
             pid
             for pid, info in _processes().items()
-            if pid != me and not info.zombie and belongs(pid, info)
+            if pid != me and pid not in refused and not info.zombie and belongs(pid, info)
         ]
         if not victims:
             break
         for pid in victims:
             try:
                 os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                continue
+            except PermissionError:
+                refused.add(pid)
+                continue
+            if pid not in killed:
                 killed.append(pid)
-            except (ProcessLookupError, PermissionError):
-                pass
-        time.sleep(0.002 * (round_ + 1))
+        round_ += 1
+        time.sleep(min(0.05, 0.002 * round_))
     return killed
 
 
