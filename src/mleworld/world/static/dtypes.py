@@ -110,10 +110,16 @@ def file_table(walker: Walker, source: str) -> Any | None:
     return read_table(real)
 
 
+def may_hold_values(frame: Frame) -> bool:
+    """Whether the frame's values can be known: its columns are exact and nothing changed
+    its values since they were read or computed (`file_values` takes them)."""
+    return frame.pristine and frame.exact and frame.is_frame and frame.columns is not None
+
+
 def file_values(walker: Walker, frame: Frame) -> Any | None:
     """The frame's real values: computed by analysis (computed.py) or read from its file
     (None when analysis cannot be sure)."""
-    if not (frame.pristine and frame.exact and frame.is_frame and frame.columns is not None):
+    if not may_hold_values(frame):
         return None
     table = frame.table if frame.table is not None else file_table(walker, frame.source)
     try:

@@ -115,6 +115,7 @@ class ExpressionWalker:
             self.counts["calls_lost"] += 1
         args: list[Value] = []
         star = False
+        prints = _prints(func, node)
         for arg in node.args:
             if isinstance(arg, ast.Starred):
                 value = self.expr(arg.value)
@@ -124,7 +125,7 @@ class ExpressionWalker:
                     star = True
             else:
                 args.append(self.expr(arg))
-                if _prints(func, node):
+                if prints:
                     self.printed.note(
                         arg, args[-1], self.work_scale != 1.0, partial(shown, self, arg)
                     )

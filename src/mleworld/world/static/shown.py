@@ -37,14 +37,13 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal
 from unittest import mock
 
-from mleworld.world.static import computed
+from mleworld.world.static import computed, dtypes
+from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
-    Const,
     DictVal,
     Frame,
     ModuleVal,
-    Seq,
     SeriesVal,
     Value,
     VectorVal,
@@ -110,7 +109,7 @@ _MUTATING = frozenset({"inplace", "out"})
 MAX_TEXT = 20_000  # longer texts are not kept
 MAX_ITEMS = 2_000  # nor every value of a longer frame or column (to_string, tolist, list(...))
 _WHOLE = frozenset({"to_string", "tolist", "to_list", "to_dict", "to_numpy"})
-_MISSING = object()
+_MISSING = literal(UNKNOWN)  # params.literal's answer for what is not a constant
 _DISPLAY_LOCK = threading.Lock()
 
 
@@ -160,8 +159,8 @@ def recomputed(walker: Walker, node: ast.expr, value: Value) -> Value:
 
 def _lost(walker: Walker, value: Value) -> bool:
     """Whether the walk holds no values for what a line computed."""
-    if isinstance(value, Frame):  # computed.values_of's test, without taking the values
-        return not (value.pristine and value.exact and value.is_frame and value.columns is not None)
+    if isinstance(value, Frame):
+        return not dtypes.may_hold_values(value)
     if isinstance(value, SeriesVal):
         return value.real is None and value.kind is None
     return value is UNKNOWN
@@ -364,11 +363,11 @@ def _real(walker: Walker, name: str) -> Any:
 def _literal(walker: Walker, node: ast.expr) -> Any:
     """A literal, or what names bound to constants give (`cfg["target"]`, `num + ["y"]`)."""
     if isinstance(node, ast.Name):
-        return _constant(walker.peek(node.id))
+        return literal(walker.peek(node.id))
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
         holder, key = walker.peek(node.value.id), _literal(walker, node.slice)
         if isinstance(holder, DictVal) and holder.closed and isinstance(key, str):
-            return _constant(holder.items.get(key))
+            return literal(holder.items.get(key, UNKNOWN))
         return _MISSING
     if isinstance(node, ast.Slice):
         parts = [
@@ -389,17 +388,6 @@ def _literal(walker: Walker, node: ast.expr) -> Any:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return _MISSING
-
-
-def _constant(value: Value) -> Any:
-    """The Python constant an abstract value surely is (a list of them for a list)."""
-    if isinstance(value, Const):
-        return value.value
-    if isinstance(value, Seq) and value.items is not None:
-        items = [_constant(v) for v in value.items]
-        if not _missing(items):
-            return items if value.kind == "list" else tuple(items)
-    return _MISSING
 
 
 def _is_data(value: Any, *, method: bool = False) -> bool:

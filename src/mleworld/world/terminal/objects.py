@@ -65,7 +65,8 @@ __all__ = ["attribute", "call_method", "subscript"]
 def call_method(
     w: Walker, obj: Any, name: str, args: list[Any], kwargs: dict[str, Any], node: ast.Call
 ) -> Any:
-    shown = w.printed.get(position(node) or (0, 0, 0, 0)) if name == "info" else None
+    key = position(node) if name == "info" else None
+    shown = w.printed.get(key) if key is not None else None
     if isinstance(shown, str):  # the frame's own info() table (static/shown.py)
         w.emit(shown)
         return None
