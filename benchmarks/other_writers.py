@@ -11,7 +11,9 @@ with the model's runs replaced, against the same model without any:
   only (so not even the other calibration programs inform it).
 
 Reported: metric within 5% and 15% of the observed headline over clean runs with a
-metric, and the judge's terminal output over every program. Results go to
+metric, and the judge's terminal output over every program. The development arm is
+also read with the lean's weight at 0.5 and 0.75 (the shipped weight is
+`other_writers.WEIGHT`), to show what the choice of weight is worth there. Results go to
 benchmarks/results/other_writers.json.
 
     python benchmarks/other_writers.py
@@ -29,6 +31,7 @@ from mleworld.corpus.foreign import open_program_set
 from mleworld.evaluation.holdout_eval import evaluate
 from mleworld.world.fast.default import default_model
 from mleworld.world.fast.features import task_metric
+from mleworld.world.fast import other_writers
 from mleworld.world.fast.other_writers import Runs, other_writers_runs
 from mleworld.world.inputs import query_for_record
 
@@ -69,6 +72,12 @@ def main() -> None:
         "calib_plain": _scored(model, programs, "calib", {}),
         "calib_dev_runs": _scored(model, programs, "calib", dev_runs),
     }
+    shipped = other_writers.WEIGHT
+    for weight in (0.5, 0.75):
+        other_writers.WEIGHT = weight
+        result[f"dev_own_half_left_out_weight_{weight}"] = _scored(model, programs, "dev", dev_runs)
+    other_writers.WEIGHT = shipped
+    result["weight"] = shipped
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result))

@@ -2,7 +2,7 @@
 
 The tiny model of conftest.py is calibrated on the shipped foreign set, whose
 development and calibration halves (never its test half) give each task its clean
-programs' metrics. A draft unlike the corpus is anchored halfway towards their median,
+programs' metrics. A draft unlike the corpus is anchored on their median,
 its own run left out; the corpus writer's own programs, and programs with a parent,
 keep their anchor.
 """
@@ -71,10 +71,10 @@ def test_the_median_counts_clean_runs_that_print_the_tasks_metric_but_the_own() 
     assert median_of(kept["t"], runs[0].x.program) == pytest.approx(0.70)  # of 0.9, 0.7, 0.6
 
 
-def test_lean_is_half_for_unfamiliar_drafts_and_nothing_for_the_corpus_writer_or_a_child() -> None:
+def test_lean_is_whole_for_unfamiliar_drafts_and_nothing_for_the_corpus_writer_or_a_child() -> None:
     assert lean(0.0, has_parent=False) == 0.0
     assert lean(0.4, has_parent=True) == 0.0
-    assert lean(0.4, has_parent=False) == WEIGHT == 0.5
+    assert lean(0.4, has_parent=False) == WEIGHT == 1.0
     assert lean(UNSEEN_FULL / 2, has_parent=False) == pytest.approx(WEIGHT / 2)
     assert lean(math.nan, has_parent=False) == 0.0
 
@@ -92,7 +92,7 @@ def test_the_trained_model_takes_the_runs_from_the_calibration_halves_only(
     assert with_test != model.featurizer.other_runs
 
 
-def test_a_foreign_draft_leans_halfway_and_the_corpus_writers_program_and_a_child_do_not(
+def test_a_foreign_draft_takes_the_median_and_the_corpus_writers_program_and_a_child_do_not(
     trained: tuple[Path, dict[str, Any]], dev_records: list[Record]
 ) -> None:
     model = FastWorldModel.load(trained[0], online=False)
@@ -116,6 +116,6 @@ def test_a_foreign_draft_leans_halfway_and_the_corpus_writers_program_and_a_chil
     plain = model.featurizer.prepare(queries)
 
     assert leaning.anchor[0] == plain.anchor[0]
-    assert leaning.anchor[1] == pytest.approx(0.5 * plain.anchor[1] + 0.5 * other)
+    assert leaning.anchor[1] == pytest.approx(other)
     assert leaning.anchor[1] != pytest.approx(plain.anchor[1])
     assert leaning.anchor[2] == plain.anchor[2] == pytest.approx(0.25)  # anchored on its parent
