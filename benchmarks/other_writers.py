@@ -29,9 +29,9 @@ from typing import Any
 
 from mleworld.corpus.foreign import open_program_set
 from mleworld.evaluation.holdout_eval import evaluate
+from mleworld.world.fast import other_writers
 from mleworld.world.fast.default import default_model
 from mleworld.world.fast.features import task_metric
-from mleworld.world.fast import other_writers
 from mleworld.world.fast.other_writers import Runs, other_writers_runs
 from mleworld.world.inputs import query_for_record
 

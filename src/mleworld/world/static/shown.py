@@ -122,7 +122,7 @@ def shown(walker: Walker, node: ast.expr) -> str | None:
         value = _evaluate(walker, node)
         if value is _MISSING or _varies(value):
             return None
-        with _pipe_display(*display):
+        with pipe_display(*display):
             text = str(value)
     except Exception:  # noqa: BLE001 - the program's own crash is for the detectors to name
         return None
@@ -183,7 +183,7 @@ def shown_info(walker: Walker, call: ast.Call) -> str | None:
         if owner is _MISSING or not _is_data(owner):
             return None
         out = io.StringIO()
-        with _pipe_display(*display):
+        with pipe_display(*display):
             owner.info(buf=out)
     except Exception:  # noqa: BLE001 - the program's own crash is for the detectors to name
         return None
@@ -411,8 +411,8 @@ def _varies(value: Any) -> bool:
 
 
 @contextmanager
-def _pipe_display(
-    pandas_options: tuple[tuple[str, Any], ...], numpy_options: dict[str, Any]
+def pipe_display(
+    pandas_options: tuple[tuple[str, Any], ...] = (), numpy_options: dict[str, Any] | None = None
 ) -> Iterator[None]:
     """Display options as a program writing to a pipe has them: pandas' defaults and
     80 columns by 24 lines where pandas asks the terminal (the sandbox gives no COLUMNS),
@@ -433,6 +433,6 @@ def _pipe_display(
             "display.expand_frame_repr", True, "display.show_dimensions", "truncate",
             *(part for pair in pandas_options for part in pair),
         ),
-        np.printoptions(**numpy_options),
+        np.printoptions(**(numpy_options or {})),
     ):  # fmt: skip
         yield

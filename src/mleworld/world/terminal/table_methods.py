@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.terminal.frames import _pandas_major, info_text
+from mleworld.world.terminal.frames import info_text, pandas_major
 from mleworld.world.terminal.tabular import (
     _NUMERIC_DTYPE,
     _REDUCE,
@@ -226,7 +226,7 @@ def _value_counts(c: Column, normalize: bool) -> Column:
         total = (c.rows or sum(counts)) - info.missing
         counts = [n / total if total else 0.0 for n in counts]
     labels = list(info.top)
-    modern = _pandas_major() >= 2
+    modern = pandas_major() >= 2
     return Column(
         len(labels),
         ("proportion" if normalize else "count") if modern else c.name,
