@@ -400,6 +400,45 @@ print(df.head())
             assert got == want
 
 
+def test_long_and_wide_stand_in_frames_are_laid_out_as_pandas_lays_out_the_real_ones(
+    tmp_path: Path,
+) -> None:
+    """With only the overview, the cells are stand-ins, but pandas itself lays them out:
+    the columns it keeps around `...`, the rows it shows, their labels, the footers."""
+    from mleworld.tasks.overview import data_overview
+
+    names = [f"measurement_{i:02d}" for i in range(12)]
+    rng = random.Random(1)
+    rows = [
+        ",".join(
+            [str(i), rng.choice(["red", "green"])] + [f"{rng.uniform(0, 9):.3f}" for _ in names]
+        )
+        for i in range(1500)
+    ]
+    (tmp_path / "input").mkdir()
+    (tmp_path / "input" / "train.csv").write_text(
+        ",".join(["id", "colour", *names]) + "\n" + "\n".join(rows) + "\n"
+    )
+    program = """\
+import pandas as pd
+df = pd.read_csv("./input/train.csv")
+print(df)
+print(df["colour"])
+print(df["measurement_03"])
+"""
+    real = run_for_real(program, tmp_path).splitlines()
+    predicted = predicted_output(
+        program, "None", data_overview=data_overview(tmp_path / "input")
+    ).splitlines()
+    assert len(predicted) == len(real)
+    for got, want in zip(predicted, real, strict=True):
+        if want.startswith(("[", "Name:")) or not want.strip() or want.split()[0] in ("id", ".."):
+            assert got == want  # footers, header, the truncation row
+        else:
+            assert got.split()[0] == want.split()[0]  # the row's label
+            assert len(got.split()) == len(want.split())
+
+
 SMALL_CSV = "id,kind,size\n" + "".join(f"{i},{'ab'[i % 2]},{i * 1.5}\n" for i in range(40))
 SMALL_OVERVIEW_PROGRAMS = {
     "ValueError": """\
