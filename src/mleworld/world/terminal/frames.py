@@ -3,9 +3,9 @@
 Where static analysis holds a frame's real values, the printed text is its own
 (static/shown.py). Here the walk has only what the data overview says: column
 names, dtypes, missing counts, distinct counts, the most frequent values and
-their counts, means. A stand-in object is built from that at its real number of
-rows, its cells drawn from the overview (the column's frequent values, numbers
-around its mean, running ids), and pandas or numpy prints it under the display a
+their counts, means. A stand-in object is built from that, its cells drawn from
+the overview (the column's frequent values, numbers around its mean, running
+ids), and pandas or numpy prints it under the display a
 program writing to a pipe has (shown.py's `pipe_display`). So the layout, the
 `...` where pandas truncates and the `[N rows x M columns]` and `Name: ..., dtype:`
 footers are the library's own; only the cells are guesses. A long object is built
@@ -94,8 +94,8 @@ def frame_text(t: Table) -> str:
 
 def info_text(t: Table) -> str:
     """`df.info()`: the column table with non-null counts and dtypes, and the memory line."""
-    rows = t.rows if t.rows is not None else 1000
-    columns = list(t.columns) if t.columns is not None else [str(i) for i in range(t.cols or 3)]
+    rows = _rows(t.rows)
+    columns = _columns(t)
     cls = "pandas.DataFrame" if pandas_major() >= 3 else "pandas.core.frame.DataFrame"
     lines = [
         f"<class '{cls}'>",
