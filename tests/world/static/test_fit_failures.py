@@ -94,3 +94,22 @@ def test_fits_that_can_succeed_get_no_finding(name: str, data_dir: Path, tmp_pat
     program = WORKING[name]
     assert _run(program, data_dir, tmp_path) == ""
     assert analyze(program, data_dir).first_fatal is None
+
+
+def test_a_splitter_its_constructor_refuses_is_named_and_the_search_after_it_is_not_judged(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """The walk carries on past a crash it has named; a search handed the refused splitter
+    must not make the analysis itself raise when it draws the search's folds."""
+    program = (
+        HEAD
+        + "def tune(X, y, seed=7):\n"
+        + "    folds = StratifiedKFold(n_splits=3, random_state=seed)\n"
+        + "    search = GridSearchCV(LogisticRegression(), {'C': [0.1, 1.0]}, cv=folds)\n"
+        + "    return search.fit(X, y)\n"
+        + "tune(train[NUM].fillna(0), y.fillna('male'))\n"
+    ).replace("GridSearchCV, KFold,", "GridSearchCV, KFold, StratifiedKFold,")
+    stderr = _run(program, data_dir, tmp_path)
+    first = analyze(program, data_dir).first_fatal
+    assert first is not None and first.exc_type == "ValueError"
+    assert first.message.splitlines()[-1] == stderr.rstrip("\n").splitlines()[-1]

@@ -63,7 +63,8 @@ def test_hints_below_the_fatal_threshold_are_never_first_fatal() -> None:
 def test_to_dict_is_plain_json(data_dir: Path) -> None:
     report = analyze("import pandas as pd\ndf = pd.read_csv('./input/x.csv')\n", data_dir)
     data = json.loads(json.dumps(report.to_dict()))
-    assert set(data) == {"findings", "writes_submission", "signals", "first_fatal"}
+    assert set(data) == {"findings", "writes_submission", "signals", "first_fatal", "failure"}
+    assert data["failure"] is None
     assert data["first_fatal"]["exc_type"] == "FileNotFoundError"
     finding = data["findings"][0]
     assert set(finding) >= {
@@ -143,3 +144,29 @@ def test_a_crash_after_the_submission_is_written_leaves_it(
         )
         assert "FileNotFoundError" in run.stderr
         assert (tmp_path / "submission" / "submission.csv").exists() is leaves
+
+
+def test_a_failing_step_of_the_analysis_keeps_what_was_found_and_says_so(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A prediction must not fail on any program: a defect of the analysis itself stops the
+    walk where it happens, the findings before it stay, and the report names the error."""
+    from mleworld.world.static import walker
+
+    program = (
+        "import pandas as pd\n"
+        "df = pd.read_csv('./input/train.csv')\n"
+        "print(df['no_such_column'])\n"
+        "for i in range(3):\n"
+        "    print(i)\n"
+    )
+    assert analyze(program, data_dir).failure is None
+
+    def broken(self: object, node: object) -> None:
+        raise ValueError("a bug in the analysis")
+
+    monkeypatch.setattr(walker.Walker, "stmt_For", broken)
+    monkeypatch.setattr(walker, "_STMT_HANDLERS", {})
+    report = analyze(program, data_dir)
+    assert report.failure == "ValueError: a bug in the analysis"
+    assert report.first_fatal is not None and report.first_fatal.exc_type == "KeyError"

@@ -66,7 +66,7 @@ def query_facts(query: Query) -> QueryFacts:
 
 _REPORTS: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
 _REPORTS_LOCK = threading.Lock()  # an agent may predict from several threads
-STATIC_FAILED = "static_failed"  # the signal an empty report carries when the analyzer raised
+STATIC_FAILED = "static_failed"  # the signal of a report whose analysis failed on the way
 
 
 def _folder_stamp(folder: Path | None) -> int:
@@ -143,9 +143,12 @@ def _analyze_job(job: tuple[str, str]) -> Any:
 
     program, folder = job
     try:
-        return static_analyze(program, Path(folder) if folder else None)
+        report = static_analyze(program, Path(folder) if folder else None)
     except Exception:  # a bug in one detector must not take a prediction or a training down
         return StaticReport(findings=[], writes_submission=None, signals={STATIC_FAILED: 1.0})
+    if report.failure is not None:  # the walk stopped at a failing step: what it found stands
+        report.signals[STATIC_FAILED] = 1.0
+    return report
 
 
 def finding_dict(finding: Any) -> dict[str, Any]:

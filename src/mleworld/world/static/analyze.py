@@ -11,7 +11,6 @@ report's signals are numeric features for a learned model.
 from __future__ import annotations
 
 import ast
-import contextlib
 from pathlib import Path
 
 from mleworld.codegen.packages import imported_modules
@@ -43,10 +42,15 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
         report.signals = _signals(report, program, float(len(imported_modules(program))), None)
         return report
     walker = Walker(tree, program, folder)
-    with contextlib.suppress(
-        RecursionError
-    ):  # a pathologically nested program: keep what was found
+    failure = None
+    try:
         walker.run()
+    except RecursionError:  # a pathologically nested program: keep what was found
+        pass
+    except Exception as error:  # noqa: BLE001 - a defect of the analysis, not of the program
+        # A prediction must not fail on any program: keep what was found, and say so
+        # (`StaticReport.failure`; benchmarks/static_scan.py counts them).
+        failure = f"{type(error).__name__}: {error}"
     at = walker.files.submission_at
     after_write = {id(f) for f in walker.found[at:]} if at is not None else set()
     names.deferred(walker)
@@ -65,6 +69,7 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
         work=[*walker.work, loops] if loops is not None else list(walker.work),
         after_submission=[i for i, f in enumerate(findings) if id(f) in after_write],
         printed=walker.printed.known(),
+        failure=failure,
     )
     report.signals = _signals(report, program, float(len(walker.index.modules)), walker)
     return report

@@ -468,7 +468,7 @@ def training_folds(
             return None
         if cv.params.get("shuffle") and not isinstance(cv.params.get("random_state"), int):
             return None
-        splitter = cv.cls(**cv.params)
+        splitter = cv  # built below: its constructor may refuse the parameters
     else:
         splitter = literal(cv)
         if not isinstance(splitter, int) or isinstance(splitter, bool):
@@ -483,6 +483,8 @@ def training_folds(
     from sklearn.model_selection import check_cv
 
     try:
+        if isinstance(splitter, Instance):
+            splitter = splitter.cls(**splitter.params)
         classifier = is_classifier(last.cls())
         if target is None and classifier and isinstance(splitter, int):
             return None  # scikit-learn stratifies on the target

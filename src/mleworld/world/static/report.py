@@ -83,6 +83,8 @@ class StaticReport:
     # printed expression's position (line, column, end line, end column): `len(FEATS)`,
     # `y.mean()`. The predicted output prints these instead of guessing (world/terminal/).
     printed: dict[tuple[int, int, int, int], Any] = field(default_factory=dict, repr=False)
+    # Set when a step of the analysis itself failed (its error); the walk stopped there.
+    failure: str | None = None
 
     def leaves_submission(self, finding: Finding | None) -> bool:
         """Whether the run, stopped by `finding`, has already written its submission."""
@@ -113,4 +115,5 @@ class StaticReport:
             "writes_submission": self.writes_submission,
             "signals": dict(self.signals),
             "first_fatal": first.to_dict() if first is not None else None,
+            "failure": self.failure,
         }

@@ -33,6 +33,7 @@ class ScanResult:
     near_misses: list[dict[str, Any]] = field(default_factory=list)  # class right, text not
     texts_shown: int = 0  # printed texts computed on clean runs, each found in the output
     wrong_texts: list[dict[str, Any]] = field(default_factory=list)  # computed, not printed
+    failures: list[dict[str, Any]] = field(default_factory=list)  # the analysis itself failed
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -49,6 +50,7 @@ class ScanResult:
             "exact_hits_by_detector": dict(sorted(self.hits.items())),
             "class_hits_by_detector": dict(sorted(self.class_hits.items())),
             "near_miss_examples": self.near_misses[:20],
+            "analysis_failures": self.failures,
         }
 
 
@@ -78,6 +80,10 @@ def scan(records: Iterable[Any], data_dir: Callable[[str], Path | None]) -> Scan
             continue
         observed = record.y.exc_type
         report = analyze(record.x.program, data_dir(record.task_id))
+        if report.failure is not None:
+            result.failures.append(
+                {"program": record.node_id or record.id, "error": report.failure[:300]}
+            )
         first = report.first_fatal
         if observed in CLEAN_CLASSES:
             result.clean += 1
