@@ -357,9 +357,22 @@ logging.warning("careful")
     assert predicted_output(quiet, "None") == "shown\n"
 
 
+def _real_and_predicted_from_the_overview(
+    program: str, tmp_path: Path
+) -> tuple[list[str], list[str]]:
+    """The program's real output lines, and those predicted from its data's overview alone."""
+    from mleworld.tasks.overview import data_overview
+
+    real = run_for_real(program, tmp_path).splitlines()
+    predicted = predicted_output(
+        program, "None", data_overview=data_overview(tmp_path / "input")
+    ).splitlines()
+    assert len(predicted) == len(real)
+    return real, predicted
+
+
 def test_pandas_displays_read_from_the_data_overview_equal_pandas(tmp_path: Path) -> None:
     """info(), isnull().sum(), value_counts(), nunique(), dtypes: facts the overview states."""
-    from mleworld.tasks.overview import data_overview
 
     rng = random.Random(0)
     rows = []
@@ -384,11 +397,7 @@ print(df.dtypes)
 print(df["flag"].isna().sum(), len(df))
 print(df.head())
 """
-    real = run_for_real(program, tmp_path).splitlines()
-    predicted = predicted_output(
-        program, "None", data_overview=data_overview(tmp_path / "input")
-    ).splitlines()
-    assert len(predicted) == len(real)
+    real, predicted = _real_and_predicted_from_the_overview(program, tmp_path)
     for got, want in zip(predicted, real, strict=True):
         if want.startswith("memory usage"):
             assert got.startswith("memory usage: 5.")
@@ -405,7 +414,6 @@ def test_long_and_wide_stand_in_frames_are_laid_out_as_pandas_lays_out_the_real_
 ) -> None:
     """With only the overview, the cells are stand-ins, but pandas itself lays them out:
     the columns it keeps around `...`, the rows it shows, their labels, the footers."""
-    from mleworld.tasks.overview import data_overview
 
     names = [f"measurement_{i:02d}" for i in range(12)]
     rng = random.Random(1)
@@ -426,11 +434,7 @@ print(df)
 print(df["colour"])
 print(df["measurement_03"])
 """
-    real = run_for_real(program, tmp_path).splitlines()
-    predicted = predicted_output(
-        program, "None", data_overview=data_overview(tmp_path / "input")
-    ).splitlines()
-    assert len(predicted) == len(real)
+    real, predicted = _real_and_predicted_from_the_overview(program, tmp_path)
     for got, want in zip(predicted, real, strict=True):
         if want.startswith(("[", "Name:")) or not want.strip() or want.split()[0] in ("id", ".."):
             assert got == want  # footers, header, the truncation row
