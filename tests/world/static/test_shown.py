@@ -147,6 +147,48 @@ def test_a_logging_calls_arguments_are_the_real_ones_too(
     assert told.rstrip("\n") == real.rstrip("\n")
 
 
+ENCODES = """\
+import pandas as pd
+from sklearn.preprocessing import LabelEncoder
+
+train = pd.read_csv("./input/train.csv")
+le = LabelEncoder()
+y = le.fit_transform(train["species"])
+print("classes:", list(le.classes_))
+print(le.classes_)
+print(y[:8], len(y))
+islands = LabelEncoder().fit(train["island"])
+print(islands.classes_.tolist(), islands.transform(["Dream"]))
+print(le.inverse_transform([0, 2]))
+print(dict(zip(le.classes_, le.transform(le.classes_))))
+print(list(zip(train["island"].unique(), [1, 2, 3])))
+"""
+
+
+def test_an_encoder_fitted_on_known_values_prints_its_real_classes_and_codes(
+    data_dir: Path, real_output: Callable[[str], str]
+) -> None:
+    """A LabelEncoder fitted on a column the walk knows is fitted again on those values:
+    its classes, its codes and the labels they give back are the run's."""
+    real = real_output(ENCODES)
+    texts = _texts(ENCODES, data_dir)
+    assert set(texts) == {
+        "list(le.classes_)",
+        "le.classes_",
+        "y[:8]",
+        "islands.classes_.tolist()",
+        'islands.transform(["Dream"])',
+        "le.inverse_transform([0, 2])",
+        "dict(zip(le.classes_, le.transform(le.classes_)))",
+        'list(zip(train["island"].unique(), [1, 2, 3]))',
+    }
+    report = analyze(ENCODES, data_dir)
+    told = predicted_output(
+        ENCODES, "None", data_overview=data_overview(data_dir), printed=report.printed
+    )
+    assert told.rstrip("\n") == real.rstrip("\n")
+
+
 def test_display_options_the_program_sets_shape_the_text(
     data_dir: Path, real_output: Callable[[str], str]
 ) -> None:

@@ -16,6 +16,7 @@ from mleworld.world.static import (
     columns,
     computed_series,
     dtypes,
+    encoders,
     features_in,
     files,
     frames,
@@ -163,8 +164,15 @@ def call_method(
         work.on_fit(walker, owner, method.name, args, node, y_arg)
         for value in [*args, *kw.values()]:
             release(value)
+        encoded = (
+            encoders.on_method(walker, owner, method.name, args)
+            if encoders.encodes(owner) and not star and not kw
+            else UNKNOWN
+        )
         if method.name in ("fit", "set_params"):
             return owner
+        if encoded is not UNKNOWN:
+            return encoded
         text = text_terms.transformed(walker, owner, method.name, args)
         if text is not UNKNOWN:
             return text

@@ -127,7 +127,7 @@ class ExpressionWalker:
                 args.append(self.expr(arg))
                 if prints:
                     self.printed.note(
-                        arg, args[-1], self.work_scale != 1.0, partial(shown, self, arg)
+                        arg, args[-1], self.work_scale != 1.0, partial(shown, self, arg, args[-1])
                     )
         kwargs: dict[str, Value] = {}
         for keyword in node.keywords:
@@ -162,7 +162,7 @@ class ExpressionWalker:
                 value.value,
                 inner,
                 self.work_scale != 1.0,
-                partial(shown, self, value.value) if plain else _no_text,
+                partial(shown, self, value.value, inner) if plain else _no_text,
             )
             spec = self.expr(value.format_spec) if value.format_spec is not None else Const("")
             text = _format(inner, value.conversion, spec)

@@ -37,12 +37,13 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal
 from unittest import mock
 
-from mleworld.world.static import computed, dtypes
+from mleworld.world.static import computed, dtypes, encoders
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
     DictVal,
     Frame,
+    Instance,
     ModuleVal,
     SeriesVal,
     Value,
@@ -101,8 +102,10 @@ _ARITHMETIC: dict[type, Callable[[Any, Any], Any]] = {
 }  # fmt: skip
 _UNARY: dict[type, Callable[[Any], Any]] = {ast.USub: operator.neg, ast.Invert: operator.invert}
 
-# Builtins that may wrap a chain: print(list(df.columns)), print(len(df["a"].unique())).
-_WRAPPERS = {"list": list, "sorted": sorted, "len": len, "round": round, "set": set}
+# Builtins that may wrap a chain: print(list(df.columns)), print(len(df["a"].unique())),
+# print(dict(zip(le.classes_, codes))).
+_WRAPPERS = {"list": list, "sorted": sorted, "len": len, "round": round, "set": set,
+             "dict": dict, "tuple": tuple}  # fmt: skip
 
 # Keywords that make a step change its input in place (the walk's own values): never replayed.
 _MUTATING = frozenset({"inplace", "out"})
@@ -113,13 +116,17 @@ _MISSING = literal(UNKNOWN)  # params.literal's answer for what is not a constan
 _DISPLAY_LOCK = threading.Lock()
 
 
-def shown(walker: Walker, node: ast.expr) -> str | None:
-    """The text `print(<node>)` writes, when the walk knows the values it is computed from."""
+def shown(walker: Walker, node: ast.expr, walked: Value | None = None) -> str | None:
+    """The text `print(<node>)` writes, when the walk knows the values it is computed from:
+    replayed here, or an array the walk itself computed (`walked`, its value of `node`:
+    `np.where(...)`, an encoder's codes)."""
     display = _display(walker)
     if display is None:
         return None
     try:
         value = _evaluate(walker, node)
+        if value is _MISSING and isinstance(walked, VectorVal) and _is_data(walked.real):
+            value = walked.real
         if value is _MISSING or _varies(value):
             return None
         with pipe_display(*display):
@@ -246,6 +253,9 @@ def _evaluate(walker: Walker, node: ast.expr) -> Any:
     if isinstance(node, ast.Name):
         return _real(walker, node.id)
     if isinstance(node, ast.Attribute):
+        fitted = _fitted(walker, node)
+        if fitted is not _MISSING:
+            return fitted
         base = _evaluate(walker, node.value)
         if base is _MISSING or not (node.attr in ATTRIBUTES or _is_column(base, node.attr)):
             return _MISSING
@@ -266,6 +276,15 @@ def _evaluate(walker: Walker, node: ast.expr) -> Any:
         value = _evaluate(walker, node.operand)
         return _MISSING if value is _MISSING else computed.quietly(_UNARY[type(node.op)], value)
     return _MISSING
+
+
+def _fitted(walker: Walker, node: ast.Attribute) -> Any:
+    """`le.classes_` of an encoder analysis fitted for real (encoders.py), or _MISSING."""
+    owner = walker.peek(node.value.id) if isinstance(node.value, ast.Name) else None
+    if not isinstance(owner, Instance) or owner.real is None:
+        return _MISSING
+    value = encoders.fitted_attribute(owner, node.attr)
+    return value.real if isinstance(value, VectorVal) else _MISSING
 
 
 def _apply(op: Callable[[Any, Any], Any], walker: Walker, left: ast.expr, right: ast.expr) -> Any:
@@ -308,8 +327,20 @@ def _call(walker: Walker, node: ast.Call) -> Any:
         if inner is _MISSING or (func.id != "len" and _too_long(inner)):
             return _MISSING
         return _WRAPPERS[func.id](inner, *args, **kwargs)  # type: ignore[operator]
+    if isinstance(func, ast.Name) and func.id == "zip" and node.args and not node.keywords:
+        parts = [_operand(walker, a) for a in node.args]
+        if _missing(parts) or not any(_is_data(p) for p in parts):
+            return _MISSING
+        if any(_too_long(p) for p in parts):
+            return _MISSING
+        return list(zip(*parts, strict=False))  # a list: printed once, as zip's items
     if not isinstance(func, ast.Attribute):
         return _MISSING
+    encoder = _encoder(walker, func)
+    if encoder is not None:
+        if not args or not all(_is_data(a) or isinstance(a, list) for a in args):
+            return _MISSING
+        return computed.quietly(getattr(encoder, func.attr), *args, **kwargs)
     library = _library_function(walker, func)
     if library is not None:
         if not any(_is_data(a) for a in [*args, *kwargs.values()]):
@@ -323,6 +354,15 @@ def _call(walker: Walker, node: ast.Call) -> Any:
     if func.attr in _WHOLE and _too_long(owner):
         return _MISSING
     return computed.quietly(getattr(owner, func.attr), *args, **kwargs)
+
+
+def _encoder(walker: Walker, func: ast.Attribute) -> Any:
+    """The fitted copy of an encoder analysis fitted (encoders.py) whose `transform` or
+    `inverse_transform` is called, or None."""
+    owner = walker.peek(func.value.id) if isinstance(func.value, ast.Name) else None
+    if not isinstance(owner, Instance) or owner.real is None:
+        return None
+    return owner.real if func.attr in encoders.OUTPUTS - {"fit_transform"} else None
 
 
 def _library_function(walker: Walker, func: ast.Attribute) -> Callable[..., Any] | None:

@@ -122,6 +122,7 @@ class Instance(Value):
     bound: bool = False  # `given` holds every argument of the call that made it
     vocabulary: Any = None  # a vectorizer's last fit: its Vocabulary (text_terms.py)
     fitted_text: Any = None  # a model's last fit was on the terms of this Vocabulary
+    real: Any = None  # a copy fitted on the values its last fit saw (encoders.py)
 
 
 @dataclass(eq=False)
