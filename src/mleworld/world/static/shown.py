@@ -9,9 +9,11 @@ kept (printed.py carries it to world/terminal/, which prints it instead of its o
 guess). Only steps that run no code of the program's are replayed: the attributes in
 `ATTRIBUTES` and columns read as attributes (`df.age`), the methods in `METHODS`, the
 pandas and numpy functions in `FUNCTIONS`, comparisons and arithmetic, subscripts, and
-`list`, `sorted`, `len`, `round` and `set` around them. Their arguments are literals, names
-bound to constants (`TARGET`, `cfg["target"]`, `NUM + ["y"]`) or data computed the same
-way (`s[s > 0]`). The text is pandas' own, in the layout a program whose output goes to
+`list`, `sorted`, `len`, `round`, `set`, `tuple`, `dict` and `zip` around them; and a
+label encoder analysis fitted for real (encoders.py): its fitted attributes
+(`le.classes_`) and transforms. Their arguments are literals, names bound to constants
+(`TARGET`, `cfg["target"]`, `NUM + ["y"]`) or data computed the same way (`s[s > 0]`). An
+array the walk itself computed (`np.where(...)`, an encoder's codes) prints as it is. The text is pandas' own, in the layout a program whose output goes to
 a pipe gets (80 columns, the display options' defaults, then those the program sets with
 literals); a result holding a set of several strings is left out (its order changes
 from run to run), and so is every text of a program that sets display options analysis
