@@ -74,6 +74,14 @@ print(train.head())
 """
 
 
+def _told(program: str, data_dir: Path) -> str:
+    """The predicted output of a clean run, with the texts static analysis computed."""
+    report = analyze(program, data_dir)
+    return predicted_output(
+        program, "None", data_overview=data_overview(data_dir), printed=report.printed
+    )
+
+
 def _texts(program: str, data_dir: Path) -> dict[str, str]:
     lines = program.splitlines()
     report = analyze(program, data_dir)
@@ -113,11 +121,9 @@ def test_what_exploration_prints_is_pandas_own_text_of_the_real_values(
         assert text in real
     assert "{'Adelie': 0.333, 'Gentoo': 0.333, 'Chinstrap': 0.333}" in texts.values()
 
-    overview = data_overview(data_dir)
-    report = analyze(EXPLORES, data_dir)
-    told = predicted_output(EXPLORES, "None", data_overview=overview, printed=report.printed)
+    told = _told(EXPLORES, data_dir)
     assert told.rstrip("\n") == real.rstrip("\n")  # word for word
-    guessed = predicted_output(EXPLORES, "None", data_overview=overview)
+    guessed = predicted_output(EXPLORES, "None", data_overview=data_overview(data_dir))
     assert guessed != told
 
 
@@ -140,11 +146,7 @@ def test_a_logging_calls_arguments_are_the_real_ones_too(
 ) -> None:
     real = real_output(LOGS)
     assert "Name: count, dtype: int64" in real  # the record holds pandas' text
-    report = analyze(LOGS, data_dir)
-    told = predicted_output(
-        LOGS, "None", data_overview=data_overview(data_dir), printed=report.printed
-    )
-    assert told.rstrip("\n") == real.rstrip("\n")
+    assert _told(LOGS, data_dir).rstrip("\n") == real.rstrip("\n")
 
 
 ENCODES = """\
@@ -182,11 +184,7 @@ def test_an_encoder_fitted_on_known_values_prints_its_real_classes_and_codes(
         "dict(zip(le.classes_, le.transform(le.classes_)))",
         'list(zip(train["island"].unique(), [1, 2, 3]))',
     }
-    report = analyze(ENCODES, data_dir)
-    told = predicted_output(
-        ENCODES, "None", data_overview=data_overview(data_dir), printed=report.printed
-    )
-    assert told.rstrip("\n") == real.rstrip("\n")
+    assert _told(ENCODES, data_dir).rstrip("\n") == real.rstrip("\n")
 
 
 def test_display_options_the_program_sets_shape_the_text(

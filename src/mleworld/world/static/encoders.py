@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 # The method calls that fit the encoder, and those that give an array from its fit.
 _FITS = frozenset({"fit", "fit_transform"})
-OUTPUTS = frozenset({"fit_transform", "transform", "inverse_transform"})
+TRANSFORMS = frozenset({"transform", "inverse_transform"})
 
 
 def encodes(owner: Instance) -> bool:
@@ -39,14 +39,15 @@ def on_method(walker: Walker, owner: Instance, name: str, args: list[Value]) -> 
     transform gives, where that is known too (else UNKNOWN)."""
     if name in _FITS:
         owner.real = _fitted(walker, owner, args)
-    if name not in OUTPUTS or owner.real is None or len(args) != 1:
+    if name == "fit_transform":
+        name = "transform"  # of the fit just made
+    if name not in TRANSFORMS or owner.real is None or len(args) != 1:
         return UNKNOWN
     spelt = arguments(walker, args, {})
     if spelt is None:
         return UNKNOWN
     try:
-        values = quietly(getattr(owner.real, "transform" if name != "inverse_transform" else name),
-                         *spelt[0])  # fmt: skip
+        values = quietly(getattr(owner.real, name), *spelt[0])
     except Exception:  # noqa: BLE001 - an unseen label: the program's crash, not analysis'
         return UNKNOWN
     return _array(values)

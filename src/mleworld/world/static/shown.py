@@ -282,11 +282,15 @@ def _evaluate(walker: Walker, node: ast.expr) -> Any:
 
 def _fitted(walker: Walker, node: ast.Attribute) -> Any:
     """`le.classes_` of an encoder analysis fitted for real (encoders.py), or _MISSING."""
-    owner = walker.peek(node.value.id) if isinstance(node.value, ast.Name) else None
-    if not isinstance(owner, Instance) or owner.real is None:
-        return _MISSING
-    value = encoders.fitted_attribute(owner, node.attr)
+    encoder = _fitted_encoder(walker, node.value)
+    value = encoders.fitted_attribute(encoder, node.attr) if encoder is not None else UNKNOWN
     return value.real if isinstance(value, VectorVal) else _MISSING
+
+
+def _fitted_encoder(walker: Walker, node: ast.expr) -> Any:
+    """The encoder instance a name holds, when analysis fitted it for real; else None."""
+    owner = walker.peek(node.id) if isinstance(node, ast.Name) else None
+    return owner if isinstance(owner, Instance) and owner.real is not None else None
 
 
 def _apply(op: Callable[[Any, Any], Any], walker: Walker, left: ast.expr, right: ast.expr) -> Any:
@@ -338,11 +342,11 @@ def _call(walker: Walker, node: ast.Call) -> Any:
         return list(zip(*parts, strict=False))  # a list: printed once, as zip's items
     if not isinstance(func, ast.Attribute):
         return _MISSING
-    encoder = _encoder(walker, func)
+    encoder = _fitted_encoder(walker, func.value) if func.attr in encoders.TRANSFORMS else None
     if encoder is not None:
         if not args or not all(_is_data(a) or isinstance(a, list) for a in args):
             return _MISSING
-        return computed.quietly(getattr(encoder, func.attr), *args, **kwargs)
+        return computed.quietly(getattr(encoder.real, func.attr), *args, **kwargs)
     library = _library_function(walker, func)
     if library is not None:
         if not any(_is_data(a) for a in [*args, *kwargs.values()]):
@@ -356,15 +360,6 @@ def _call(walker: Walker, node: ast.Call) -> Any:
     if func.attr in _WHOLE and _too_long(owner):
         return _MISSING
     return computed.quietly(getattr(owner, func.attr), *args, **kwargs)
-
-
-def _encoder(walker: Walker, func: ast.Attribute) -> Any:
-    """The fitted copy of an encoder analysis fitted (encoders.py) whose `transform` or
-    `inverse_transform` is called, or None."""
-    owner = walker.peek(func.value.id) if isinstance(func.value, ast.Name) else None
-    if not isinstance(owner, Instance) or owner.real is None:
-        return None
-    return owner.real if func.attr in encoders.OUTPUTS - {"fit_transform"} else None
 
 
 def _library_function(walker: Walker, func: ast.Attribute) -> Callable[..., Any] | None:

@@ -51,12 +51,9 @@ def series_text(c: Column) -> str:
         series = _typed(pd.Series(list(c.values), index=index, name=c.name), c.dtype)
         rows = len(series)
     else:
-        info = c.info
         rows = _rows(c.rows)
-        positions = _positions(rows)
-        values = _stand_ins(info, rows, positions)
-        dtype = c.dtype or (info.dtype if info else "float64")
-        series = _typed(pd.Series(values, index=positions, name=c.name), dtype)
+        dtype = c.dtype or (c.info.dtype if c.info else "float64")
+        series = _stand_in_series(c.info, rows, _positions(rows), dtype).rename(c.name)
     with pipe_display():
         text = repr(series)
     return text.replace(f"Length: {len(series)},", f"Length: {rows},")
@@ -76,17 +73,13 @@ def frame_text(t: Table) -> str:
         rows = len(frame)
     else:
         positions = _positions(rows)
-        frame = pd.DataFrame(
-            {
-                name: _typed(
-                    pd.Series(_stand_ins(t.info.get(name), rows, positions), index=positions),
-                    t.info[name].dtype if name in t.info else "",
-                )
-                for name in columns
-            },
-            index=positions,
-            columns=columns,
-        )
+        cells = {
+            name: _stand_in_series(
+                t.info.get(name), rows, positions, t.info[name].dtype if name in t.info else ""
+            )
+            for name in columns
+        }
+        frame = pd.DataFrame(cells, index=positions, columns=columns)
     with pipe_display():
         text = repr(frame)
     return text.replace(f"[{len(frame)} rows x", f"[{rows} rows x")
@@ -190,6 +183,13 @@ def _positions(rows: int) -> Any:
         return np.arange(rows)
     between = np.arange(_SHOWN, MAX_ROWS - _SHOWN + 2)
     return np.concatenate([np.arange(_SHOWN), between, np.arange(rows - _SHOWN, rows)])
+
+
+def _stand_in_series(info: ColumnInfo | None, rows: int, positions: Any, dtype: str) -> Any:
+    """A column's stand-ins at these rows (labelled by them), in its dtype."""
+    import pandas as pd
+
+    return _typed(pd.Series(_stand_ins(info, rows, positions), index=positions), dtype)
 
 
 def _stand_ins(info: ColumnInfo | None, rows: int, positions: Any) -> Any:
