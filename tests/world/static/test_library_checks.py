@@ -94,7 +94,7 @@ CRASHES: dict[str, tuple[str, str]] = {
     "array_cast_then_reshaped_inside_a_helper": (
         READ + "import numpy as np\ndef to_images(flat):\n    return flat.reshape(-1, 5)\n"
         "X = train[NUM].values.astype(np.float32).copy()\nimgs = to_images(X)\n",
-        "lengths",
+        "arrays",
     ),
     "nan_reaches_logistic_regression": (
         NAN + "LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n",

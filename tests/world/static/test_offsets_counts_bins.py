@@ -96,9 +96,9 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ
         + "cols = [c for c in train.columns if c.startswith('bill_') or c.endswith('_g')]\n"
         + "imgs = train[cols].to_numpy().reshape(-1, 2, 2)\n",
-        "lengths",
+        "arrays",
     ),
-    "reshape_by_a_tuple": (READ + "flat = train[NUM].values.reshape((5, -1))\n", "lengths"),
+    "reshape_by_a_tuple": (READ + "flat = train[NUM].values.reshape((5, -1))\n", "arrays"),
     "encoded_column_used_after_get_dummies": (
         READ
         + "X = pd.get_dummies(train, columns=['island', 'sex'], dtype=float)\n"

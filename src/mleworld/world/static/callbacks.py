@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 CERTAINTY = 0.95  # the library calls it unless the data it iterates over is empty
 _PANDAS_3 = int(pd.__version__.split(".")[0]) >= 3
-_PANDAS_CALLERS = frozenset({"pipe", "apply", "map", "transform", "agg", "aggregate", "applymap"})
+_PANDAS_CALLERS = frozenset({"apply", "map", "transform", "agg", "aggregate", "applymap"})
 
 
 def _walk(walker: Walker, func: FuncVal, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -72,14 +72,14 @@ def _own_transformer(walker: Walker, step: Value | None, X: Frame, node: ast.AST
 
 
 def on_pandas_call(walker: Walker, method: Method, args: list[Value]) -> None:
-    """`frame.pipe(f)`, `frame.apply(f)`, `series.map(f)`: walk f as pandas calls it."""
+    """`frame.apply(f)`, `series.map(f)`: walk f as pandas calls it (`pipe` is a plain call
+    of f, its result kept: operations.py)."""
     if method.name not in _PANDAS_CALLERS or not args or not isinstance(args[0], FuncVal):
         return
     owner = method.owner
     if not isinstance(owner, Frame | SeriesVal):
         return
-    given = [owner.copy()] if method.name == "pipe" and isinstance(owner, Frame) else [UNKNOWN]
-    _walk(walker, args[0], given, {})
+    _walk(walker, args[0], [UNKNOWN], {})
 
 
 def on_group_apply(

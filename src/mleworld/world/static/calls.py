@@ -12,6 +12,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
+    arrays,
     callbacks,
     columns,
     computed_series,
@@ -100,6 +101,10 @@ def call_object(
 ) -> Value:
     obj = func.obj
     kwargs.check_callable(walker, obj, args, kw, node, star)
+    shaped = arrays.function(walker, obj, args, kw, node) if not star else None
+    if shaped is not None:
+        return shaped
+    arrays.let_go(obj, [*args, *kw.values()])
     shaped = lengths.numpy_call(obj, args, kw) if not star else None
     if shaped is not None:
         return shaped
@@ -135,6 +140,9 @@ def call_method(
     if isinstance(owner, SeriesVal):
         result = frames.series_method(walker, method, args, kw, node, star)
         return number if result is UNKNOWN and number is not None else result
+    held = arrays.method(walker, owner, method.name, args, kw, node) if not star else None
+    if held is not None:
+        return held
     if isinstance(owner, VectorVal):
         if owner.real is not None and not star:
             known = computed_series.statistic(walker, owner.real, method.name, args, kw)
@@ -195,7 +203,7 @@ def call_method(
 def _list_method(walker: Walker, seq: Seq, name: str, args: list[Value]) -> Value:
     """A list method: mutations applied where the walk is sure they run, else the list escapes."""
     if name in ("index", "count"):
-        return UNKNOWN
+        return _position(seq, name, args)
     if name == "copy":
         return Seq(list(seq.items), seq.kind) if seq.items is not None else UNKNOWN
     items = seq.items
@@ -260,3 +268,16 @@ def _str_method(text: str, name: str, args: list[Value], kw: dict[str, Value]) -
             return UNKNOWN
         return Const(result) if isinstance(result, str | bool) else UNKNOWN
     return UNKNOWN
+
+
+def _position(seq: Seq, name: str, args: list[Value]) -> Value:
+    """`NUM.index("Income")`, `names.count(c)` of a list of constants: the number."""
+    if seq.items is None or len(args) != 1 or not isinstance(args[0], Const):
+        return UNKNOWN
+    if not all(isinstance(item, Const) for item in seq.items):
+        return UNKNOWN
+    values = [item.value for item in seq.items]  # type: ignore[attr-defined]
+    wanted = args[0].value
+    if name == "count":
+        return Const(values.count(wanted))
+    return Const(values.index(wanted)) if wanted in values else UNKNOWN

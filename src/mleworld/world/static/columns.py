@@ -17,6 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
+    arrays,
     computed,
     computed_series,
     kinds,
@@ -85,7 +86,7 @@ def _missing(frame: Frame, names: list[str]) -> list[str]:
 
 def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Value:
     if frame.columns is None:
-        return UNKNOWN
+        return _of_unknown_columns(frame, key)
     name = const_str(key)
     if name is not None:
         if frame.has(name):
@@ -135,7 +136,8 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
 
 def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:
     frame.pristine = False
-    if not (str_list(key) is not None or isinstance(key, Keys)):
+    named = isinstance(node.slice, ast.JoinedStr)  # `df[f"island_{i}"]`: a column, name unknown
+    if not (str_list(key) is not None or isinstance(key, Keys) or named):
         frame.rows = None  # a mask or a slice: analysis does not follow what it assigns
         frame.ordered = False
     if frame.columns is None:
@@ -146,7 +148,10 @@ def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> No
     elif isinstance(key, Keys):
         frame.add(sorted(key.upper))
     elif not (isinstance(node.slice, ast.Slice) or is_mask(node.slice)):
+        rows = frame.rows
         frame.forget()
+        if named:
+            frame.rows = rows  # a new column: the rows are the same
 
 
 def delitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:
@@ -267,7 +272,7 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
     if attr == "values":
         found = positions.array(frame)
         if found is not None:
-            return found
+            return arrays.of_frame(walker, frame, found, {})
     klass, names = _class_attrs("frame")
     if attr in names:
         static = inspect.getattr_static(klass, attr, None)
@@ -385,4 +390,18 @@ def keys_method(keys: Keys, name: str) -> Value:
         return keys
     if name in ("drop", "difference", "intersection"):
         return Keys(keys.upper, many=True, exact=False)
+    return UNKNOWN
+
+
+def _of_unknown_columns(frame: Frame, key: Value) -> Value:
+    """`df["x"]` / `df[["a", "b"]]` of a DataFrame whose columns the walk lost: a Series, or a
+    frame of exactly those columns (it raised otherwise, unseen); their values unknown."""
+    if not frame.is_frame:
+        return UNKNOWN
+    name = const_str(key)
+    if name is not None:
+        return SeriesVal(name, rows=frame.rows)
+    names = str_list(key) if isinstance(key, Seq) else None
+    if names is not None:
+        return Frame(list(names), frame.source, True, rows=frame.rows)
     return UNKNOWN

@@ -19,7 +19,7 @@ from mleworld.world.static.flow import BRANCH, LOOP
 from mleworld.world.static.kinds import DTYPE_FIELDS
 from mleworld.world.static.loops import MAX_UNROLL, element
 from mleworld.world.static.scopes import Scope, comprehension_targets
-from mleworld.world.static.values import UNKNOWN, Const, Keys, Seq, Value
+from mleworld.world.static.values import UNKNOWN, Const, DictVal, Keys, Seq, Value, const_str
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -98,6 +98,8 @@ class ComprehensionWalker:
                 self.certainty = saved
             if results is not None:
                 results.append(value)
+        if isinstance(node, ast.DictComp) and results is not None:
+            return _dict_of(results)
         if not isinstance(node, ast.ListComp):
             return UNKNOWN
         return Seq(results, "list") if results is not None else None
@@ -106,9 +108,7 @@ class ComprehensionWalker:
         self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
     ) -> Value:
         if isinstance(node, ast.DictComp):
-            self.expr(node.key)
-            self.expr(node.value)
-            return UNKNOWN
+            return Seq([self.expr(node.key), self.expr(node.value)], "tuple")
         return self.expr(node.elt)
 
     expr_SetComp = expr_GeneratorExp = expr_DictComp = expr_ListComp
@@ -211,3 +211,16 @@ def _filtered_names(walker: Walker, node: ast.expr, source: Value) -> Value | No
     finally:
         walker.scope = outer
     return Seq(kept, "list")
+
+
+def _dict_of(pairs: list[Value]) -> Value:
+    """`{c: A[:, NUM.index(c)] for c in NUM}` walked item by item: the dict, when every key
+    is a known text."""
+    items: dict[str, Value] = {}
+    for pair in pairs:
+        key, value = pair.items if isinstance(pair, Seq) and pair.items else (UNKNOWN, UNKNOWN)
+        name = const_str(key)
+        if name is None:
+            return UNKNOWN
+        items[name] = value
+    return DictVal(items)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import kinds, pure
-from mleworld.world.static.params import literal
+from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -144,8 +144,6 @@ def arguments(
 
 def raised(walker: Walker, exc: Exception, node: ast.AST | None) -> None:
     """pandas rejected a step on the real values with literal arguments: the run does too."""
-    from mleworld.world.static.params import exception_line
-
     if node is not None and isinstance(exc, _RAISES):
         walker.emit("computed", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
 
@@ -169,6 +167,10 @@ def replay(
         return None
     try:
         result = quietly(getattr(table, name), *spelt[0], **spelt[1])
+    except KeyError as exc:
+        if name == "astype" and node is not None:  # a dtype mapping naming a missing column
+            walker.emit("computed", "KeyError", exception_line(exc), node, CONFIDENCE)
+        return None  # the other missing columns are columns.py's to name
     except Exception as exc:
         raised(walker, exc, node)
         return None

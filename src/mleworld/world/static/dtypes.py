@@ -35,6 +35,7 @@ from mleworld.world.static import callbacks, files, fit_failures, kinds, params,
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
     UNKNOWN,
+    ArrayVal,
     Const,
     Frame,
     Instance,
@@ -191,14 +192,12 @@ def check_fit(
     if data is None:
         partial_fits.check_known_text(walker, steps, X, node)
         return
-    if rows is not None:
-        data = data.iloc[rows]
+    import numpy as np
     import pandas as pd
 
-    numbers = all(
-        pd.api.types.is_numeric_dtype(t) or pd.api.types.is_bool_dtype(t) for t in data.dtypes
-    )
-    if numbers and not data.isna().to_numpy().any():
+    if rows is not None:
+        data = data[rows] if isinstance(data, np.ndarray) else data.iloc[rows]
+    if _plain_numbers(data):
         return  # nothing to refuse: no text, no NaN
     if not steps:
         return
@@ -222,6 +221,11 @@ def check_fit(
                 continue
             if not (numeric_step(step.cls) or name in ARRAY_ONLY and no_categories(step, data)):
                 return
+            if isinstance(data, np.ndarray) and not pd.api.types.is_numeric_dtype(data.dtype):
+                message = _array_fit(step, data)  # an array of text: the estimator's own words
+                if message is not None:
+                    walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
+                return
             try:
                 check_array(data, dtype="numeric", ensure_all_finite=False)
             except ValueError as exc:
@@ -241,6 +245,17 @@ def check_fit(
                 if message is not None:
                     walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
             return
+
+
+def _plain_numbers(data: Any) -> bool:
+    """The frame's or array's cells are all numbers (or booleans), none of them NaN."""
+    import numpy as np
+    import pandas as pd
+
+    dtypes = [data.dtype] if isinstance(data, np.ndarray) else list(data.dtypes)
+    if not all(pd.api.types.is_numeric_dtype(t) or pd.api.types.is_bool_dtype(t) for t in dtypes):
+        return False
+    return not bool(np.asarray(pd.isna(data)).any())
 
 
 def _search(cls: type) -> bool:
@@ -273,9 +288,12 @@ def _nan_error(step: Instance, data: Any) -> str | None:
     check, with the estimator's name, as its fit runs it); None when it takes NaN."""
     from sklearn.utils import check_array, get_tags
 
-    from mleworld.world.static.params import rebuild
+    from mleworld.world.static.params import _MISSING, rebuild
 
     made = rebuild(step)
+    unknown = set(step.given) - set(step.params)
+    if made is _MISSING and unknown and unknown <= _TAG_FREE:
+        made = _literal_only(step)  # `LogisticRegression(C=best_c)`: C does not decide NaN
     try:
         if get_tags(made).input_tags.allow_nan:
             return None
@@ -287,9 +305,27 @@ def _nan_error(step: Instance, data: Any) -> str | None:
     return None
 
 
+# arguments that never decide whether an estimator takes NaN: an estimator given one of them
+# as a value analysis does not know is judged as built with its literal arguments alone
+_TAG_FREE = frozenset({
+    "C", "alpha", "alphas", "l1_ratio", "max_iter", "tol", "random_state", "n_estimators",
+    "learning_rate", "max_depth", "min_samples_leaf", "min_samples_split", "n_neighbors",
+    "gamma", "n_jobs", "verbose", "class_weight", "fit_intercept", "num_leaves",
+})  # fmt: skip
+
+
+def _literal_only(step: Instance) -> Any:
+    try:
+        return step.cls(**step.params)
+    except Exception:
+        return None
+
+
 def _values(walker: Walker, X: Value, dtypes_only: bool = False) -> Any | None:
     """The real values of frame `X`, or its stand-in while its rows are the file's, in order
     (`dtypes_only`: in any order, for a check that reads only the dtypes)."""
+    if isinstance(X, ArrayVal | VectorVal) and X.real is not None and X.real.ndim == 2:
+        return X.real  # an array built by hand from values analysis holds (arrays.py)
     if not isinstance(X, Frame):
         return None
     data = file_values(walker, X)
@@ -404,6 +440,33 @@ def _category_fit(step: Instance, data: Any) -> str | None:
     except ValueError as exc:
         message = exception_line(exc)
         return message if message.startswith("ValueError: could not convert") else None
+    except Exception:
+        return None
+    return None
+
+
+def _array_fit(step: Instance, data: Any) -> str | None:
+    """An array holding text (`np.hstack` of numbers and codes) is converted by the
+    estimator's own validation, whose message depends on the dtype it asks for: the
+    estimator is fitted for real on the rows up to the first that numpy cannot convert."""
+    import numpy as np
+
+    for index in range(len(data)):
+        try:
+            np.asarray(data[index], dtype=np.float64)
+        except (TypeError, ValueError):
+            break
+    else:
+        return None
+    made = _literal_only(step)
+    if made is None:
+        return None
+    try:
+        made.fit(data[: index + 1], np.zeros(index + 1))
+    except ValueError as exc:
+        message = exception_line(exc)
+        refused = "could not convert" in message or "arrays of bytes/strings" in message
+        return message if refused else None
     except Exception:
         return None
     return None

@@ -15,7 +15,7 @@ import operator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import computed_series, lengths, scalars
+from mleworld.world.static import arrays, computed_series, lengths, scalars
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.program import children
 from mleworld.world.static.shown import shown
@@ -142,6 +142,9 @@ class ExpressionWalker:
 
     def expr_BinOp(self: Walker, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
+        held = arrays.binop(self, node.op, left, right, node)
+        if held is not None:
+            return held
         shaped = lengths.binop(self, node.op, left, right, node)
         shaped = computed_series.arithmetic(self, node.op, left, right, shaped, node)
         if shaped is None:
@@ -209,6 +212,9 @@ class ExpressionWalker:
         rights = [self.expr(c) for c in node.comparators]
         if len(rights) != 1:
             return UNKNOWN
+        held = arrays.compare(self, node.ops[0], left, rights[0], node)
+        if held is not None:
+            return held
         shaped = lengths.compare(node.ops[0], left, rights[0])
         if shaped is not None:
             return computed_series.compared(node.ops[0], left, rights[0], shaped)
@@ -236,6 +242,9 @@ class ExpressionWalker:
 
     def expr_UnaryOp(self: Walker, node: ast.UnaryOp) -> Value:
         value = self.expr(node.operand)
+        held = arrays.negated(self, node.op, value, node)
+        if held is not None:
+            return held
         if isinstance(node.op, ast.Invert):
             return computed_series.inverted(value) or UNKNOWN
         if isinstance(value, Const):

@@ -12,6 +12,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
+    arrays,
     casts,
     computed,
     computed_series,
@@ -115,7 +116,7 @@ def frame_method(
     if name == "groupby" and frame.pristine and not star:
         return GroupBy(frame, args, kw)
     if frame.columns is None or star:
-        return UNKNOWN
+        return _still_a_frame(frame, name, kw, UNKNOWN)
     replayed = None if mutates else computed.replay(walker, frame, name, args, kw, node)
     if replayed is not None:
         return replayed
@@ -134,7 +135,28 @@ def frame_method(
         return kinds.subset(frame, result)
     if name in kinds.MASKS:
         return kinds.all_numbers(result)
-    return result
+    return _still_a_frame(frame, name, kw, result)
+
+
+# methods of a DataFrame that return a DataFrame (unless told to work in place)
+_FRAME_RESULTS = frozenset({
+    "merge", "join", "assign", "drop", "rename", "sort_values", "sort_index", "reset_index",
+    "fillna", "ffill", "bfill", "copy", "query", "astype", "set_index", "dropna",
+    "drop_duplicates", "replace", "head", "tail", "sample", "round", "clip", "abs",
+    "interpolate", "where", "mask", "select_dtypes", "filter", "add_prefix", "add_suffix",
+    "rename_axis", "convert_dtypes", "infer_objects", "reindex", "transpose", "pivot_table",
+    "melt", "explode", "nlargest", "nsmallest", "shift", "diff", "pct_change", "cumsum",
+})  # fmt: skip
+
+
+def _still_a_frame(frame: Frame, name: str, kw: dict[str, Value], result: Value) -> Value:
+    """A DataFrame method's result the walk lost is still a DataFrame, its columns unknown:
+    its own methods are still checked against the installed pandas (removed keywords)."""
+    if result is not UNKNOWN or name not in _FRAME_RESULTS or not frame.is_frame:
+        return result
+    if is_true(kw.get("inplace", Const(False))):
+        return result
+    return Frame(None, frame.source, exact=False)
 
 
 def _holding(series: SeriesVal, real: Any) -> Value:
@@ -197,7 +219,7 @@ def _frame_method(
             return Frame(None, frame.source, exact=False)
         return Frame(list(names), frame.source, exact=True)
     if name == "to_numpy" and not args and set(kw) <= {"dtype", "copy"}:
-        return positions.array(frame) or UNKNOWN
+        return arrays.of_frame(walker, frame, positions.array(frame) or UNKNOWN, kw)
     if inplace:
         frame.forget()
     return UNKNOWN

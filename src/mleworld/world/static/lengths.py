@@ -74,6 +74,12 @@ def shape(value: Value) -> Value:
 def _count(value: Value) -> int | None:
     if isinstance(value, Count):
         return value.n
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value.value  # `A.shape[0]` of an array whose values are held (arrays.py)
     return None
 
 
@@ -218,15 +224,18 @@ def check_setitem(walker: Walker, frame: Frame, key: Value, value: Value, node: 
         rows, width = value.rows, value.width
     else:
         return
-    if names is None or len(names) < 2 or width is None or not frame.is_frame:
+    if names is None or len(names) < 2 or not frame.is_frame:
         return
-    if width != len(names):
+    confidence = CONFIDENCE
+    if width is not None and width != len(names):
         message = "ValueError: Columns must be same length as key"
     elif rows is not None and frame.rows and rows != frame.rows:
         message = _length_message(rows, frame.rows)
+        if width is None:  # pandas compares the widths first: a ValueError either way
+            confidence = CONFIDENCE * 0.8
     else:
         return
-    walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+    walker.emit("lengths", "ValueError", message, node, confidence)
 
 
 def check_insert(
@@ -400,8 +409,11 @@ def numpy_call(obj: object, args: list[Value], kw: dict[str, Value]) -> Value | 
 
         real = ufunc_values(obj, first, args[1:])
         return SeriesVal(first.name, rows=first.rows, numeric=numeric, real=real)
-    if isinstance(first, VectorVal) and first.ndim == 1 and first.ndarray:
-        return VectorVal(first.length, numeric=numeric, flat=first.flat)
+    if isinstance(first, VectorVal) and first.ndarray:
+        # elementwise: the shape is kept (a 2-D prediction clipped keeps its columns)
+        return VectorVal(
+            first.length, first.ndim, numeric=numeric, width=first.width, flat=first.flat
+        )
     return None
 
 

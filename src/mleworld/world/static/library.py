@@ -38,6 +38,8 @@ from mleworld.world.static.values import (
     Frame,
     Instance,
     Keys,
+    Obj,
+    Partial,
     PathVal,
     Repeated,
     Seq,
@@ -69,6 +71,51 @@ def _join(
     if star or not texts or any(t is None for t in texts):
         return UNKNOWN
     return Const(os.path.join(*texts))  # type: ignore[arg-type]
+
+
+def _path_part(split: Any) -> Handler:
+    """`os.path.dirname(path)` / `basename` / `splitext` of a path the walk knows."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        text = files.path_text(args[0]) if len(args) == 1 and not kw and not star else None
+        if text is None:
+            return UNKNOWN
+        part = split(text)
+        return Seq([Const(p) for p in part], "tuple") if isinstance(part, tuple) else Const(part)
+
+    return handler
+
+
+def _partial(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`partial(RandomForestClassifier, n_estimators=300)`: a call waiting for the rest."""
+    if star or not args:
+        return UNKNOWN
+    return Partial(args[0], list(args[1:]), dict(kw))
+
+
+def _reduce(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`reduce(lambda acc, f: f(acc), steps, df)` over a short list the walk knows: the
+    program's function called on each item in turn, as reduce does."""
+    from mleworld.world.static.loops import MAX_UNROLL
+
+    items = args[1].items if len(args) in (2, 3) and isinstance(args[1], Seq) else None
+    if star or kw or items is None or len(items) > MAX_UNROLL:
+        return UNKNOWN
+    if len(args) == 2:
+        if not items:
+            return UNKNOWN  # reduce() of an empty list without a start raises: not judged here
+        acc, items = items[0], items[1:]
+    else:
+        acc = args[2]
+    for item in items:
+        acc = walker.call(args[0], [acc, item], {}, node, False)
+    return acc
 
 
 def _exists(kind: str) -> Handler:
@@ -337,7 +384,12 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("numpy", "savetxt"): _write(0, "fname", "open"),
     ("joblib", "dump"): _write(1, "filename", "open"),
     ("joblib", "load"): _read("errno", 0, "filename"),
+    ("functools", "partial"): _partial,
+    ("functools", "reduce"): _reduce,
     ("os.path", "join"): _join,
+    ("os.path", "dirname"): _path_part(os.path.dirname),
+    ("os.path", "basename"): _path_part(os.path.basename),
+    ("os.path", "splitext"): _path_part(os.path.splitext),
     ("os.path", "exists"): _exists("any"),
     ("os.path", "isfile"): _exists("file"),
     ("os.path", "isdir"): _exists("dir"),
@@ -354,6 +406,14 @@ HANDLERS: dict[tuple[str, str], Handler] = {
 }
 _RESOLVED: dict[int, tuple[Any, Handler]] = {}
 _PENDING: set[tuple[str, str]] = set(HANDLERS)
+
+
+def walks_callbacks(func: Value) -> bool:
+    """The call's handler here walks the program's functions it is given itself (reduce,
+    partial): they need not escape."""
+    import functools
+
+    return isinstance(func, Obj) and func.obj in (functools.reduce, functools.partial)
 
 
 def handler_for(obj: Any) -> Handler | None:

@@ -107,8 +107,9 @@ def _prepare_loop(
             current[name] = UNKNOWN
     for node in stores:
         base = node.value
-        if isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat"):
-            base = base.value
+        indexer = isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat")
+        if indexer:
+            base = base.value  # type: ignore[union-attr]
         if not isinstance(base, ast.Name):
             continue
         frame = walker.scope.values.get(base.id) or walker.module.values.get(base.id)
@@ -124,7 +125,10 @@ def _prepare_loop(
             kinds.remember(frame, values_of(walker, frame))  # the other columns keep dtypes
             frame.add(literal)
         elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):
+            rows = frame.rows
             frame.forget()
+            if not indexer:
+                frame.rows = rows  # `df[name] = ...` adds or replaces a column, never a row
 
 
 def _literal_names(node: ast.AST) -> list[str] | None:

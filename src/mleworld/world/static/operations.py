@@ -15,6 +15,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from mleworld.world.static import (
+    arrays,
     callbacks,
     calls,
     casts,
@@ -23,6 +24,7 @@ from mleworld.world.static import (
     computed_series,
     kinds,
     lengths,
+    library,
     module_attrs,
     positions,
     reductions,
@@ -43,6 +45,7 @@ from mleworld.world.static.values import (
     Method,
     ModuleVal,
     Obj,
+    Partial,
     PathVal,
     Repeated,
     Seq,
@@ -90,6 +93,10 @@ class OperationWalker:
             return found if found is not None else UNKNOWN
         if isinstance(base, PathVal):
             return files_mod.path_attribute(base, attr)
+        if arrays.holds(base) and attr in arrays.ATTRIBUTES:
+            return arrays.attribute(base, attr) or UNKNOWN
+        if arrays.holds(base) and attr in arrays.METHODS:
+            return Method(base, attr)
         if isinstance(base, ArrayVal) and attr == "shape":
             return lengths.shape(base)
         if isinstance(base, ArrayVal) and attr in ("reshape", "astype", "copy"):
@@ -127,10 +134,18 @@ class OperationWalker:
     ) -> Value:
         if isinstance(node.func, ast.Attribute):
             files_mod.on_method_write(self, node.func.attr, func, args, kwargs, node)
+        piped = _piped(func, args)
+        if piped is not None and not star:
+            return self.inline(piped, [func.owner, *args[1:]], kwargs, star)  # type: ignore[union-attr]
         if isinstance(func, Method):
             callbacks.on_pandas_call(self, func, args)
+        if isinstance(func, Partial):
+            return self.call(func.func, [*func.args, *args], {**func.kw, **kwargs}, node, star)
+        if _assigns_callables(func, args, kwargs) and not star:
+            return self.assign_in_order(func.owner, kwargs, node)  # type: ignore[union-attr]
         given = [*args, *kwargs.values()]
-        if not isinstance(func, FuncVal | ClassVal) and any(isinstance(v, FuncVal) for v in given):
+        followed = isinstance(func, FuncVal | ClassVal | Partial) or library.walks_callbacks(func)
+        if not followed and any(isinstance(v, FuncVal) for v in given):
             # a library calls the program's function back (map, pipe, apply) with what it was given
             for value in given:
                 escape(value)
@@ -146,9 +161,25 @@ class OperationWalker:
             self.opaque_call(args, kwargs)  # an unknown callable named by the program
         for value in given:
             release(value)
+            arrays.forget(value)  # an unknown callable may write into an array
         return UNKNOWN
 
+    def assign_in_order(
+        self: Walker, frame: Value, kwargs: dict[str, Value], node: ast.Call
+    ) -> Value:
+        """`df.assign(a=lambda d: ..., b=...)`: pandas computes the columns in order, each
+        callable on the frame holding the ones before it, so it is a chain of assigns."""
+        for name, value in kwargs.items():
+            if isinstance(value, FuncVal):
+                value = self.inline(value, [frame], {}, False)
+            method = self.attribute(frame, "assign", node)
+            frame = self.call(method, [], {name: value}, node, False)
+        return frame
+
     def getitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> Value:
+        held = arrays.getitem(self, base, key, node) if arrays.holds(base) else None
+        if held is not None:
+            return held
         rows = row_counts.taken(base, key) if not isinstance(base, Frame) else None
         if rows is None and isinstance(base, Method) and base.name == "iloc":
             rows = row_counts.taken(base.owner, key, self)
@@ -193,6 +224,8 @@ class OperationWalker:
         return UNKNOWN
 
     def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
+        if arrays.setitem(self, base, key, value, node):
+            return
         if isinstance(base, Frame):
             names = str_list(key)
             table = computed.assigned(self, base, key, value)
@@ -304,3 +337,25 @@ def _names_of(value: Value) -> frozenset[str] | None:
         return value.upper if value.many else None
     names = str_list(value)
     return frozenset(names) if names is not None else None
+
+
+def _piped(func: Value, args: list[Value]) -> FuncVal | None:
+    """`df.pipe(add_features, k)` is `add_features(df, k)`: the program's function, called
+    with the frame first."""
+    if not (isinstance(func, Method) and func.name == "pipe" and args):
+        return None
+    if not isinstance(func.owner, Frame | SeriesVal) or not isinstance(args[0], FuncVal):
+        return None
+    return args[0]
+
+
+def _assigns_callables(func: Value, args: list[Value], kwargs: dict[str, Value]) -> bool:
+    """`df.assign(...)` given one of the program's functions (a lambda of the frame)."""
+    if not (isinstance(func, Method) and func.name == "assign" and not args):
+        return False
+    owner = func.owner
+    return (
+        isinstance(owner, Frame)
+        and owner.is_frame
+        and any(isinstance(v, FuncVal) for v in kwargs.values())
+    )

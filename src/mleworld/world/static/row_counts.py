@@ -406,6 +406,13 @@ def whole_number(walker: Walker, node: ast.expr | None) -> object:
             return value.n
         number = literal(value)
         return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
+    plain = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant, ast.Load, ast.USub, ast.UnaryOp)
+    if isinstance(node, ast.Subscript) and all(isinstance(n, plain) for n in ast.walk(node)):
+        value = walker.expr(node)  # `X.shape[1]`: no call, walked again
+        if isinstance(value, Count):
+            return value.n
+        number = literal(value)
+        return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
     if isinstance(node, ast.Name):
         value = walker.lookup(node.id, node)
         if isinstance(value, Count):

@@ -206,6 +206,9 @@ class ArrayVal(Value):
 
     width: int  # its columns
     rows: int | None = None  # its rows, when the frame's were known (lengths.py)
+    real: Any = None  # its values, when analysis holds them (arrays.py)
+    # (values, share): its rows are a random share of those values' rows (a fold's), arrays.py
+    sample_of: tuple[Any, float] | None = None
 
 
 @dataclass(eq=False)
@@ -299,6 +302,15 @@ class FuncVal(Value):
 
 
 @dataclass(eq=False)
+class Partial(Value):
+    """`functools.partial(func, *args, **kw)`: calling it calls `func` with those first."""
+
+    func: Value
+    args: list[Value]
+    kw: dict[str, Value]
+
+
+@dataclass(eq=False)
 class ClassVal(Value):
     """A class the program defines."""
 
@@ -375,6 +387,8 @@ def escape(value: Value, seen: set[int] | None = None) -> None:
         for item in value.attrs.values():
             escape(item, seen)
         value.attrs.clear()
+    elif isinstance(value, ArrayVal | VectorVal):
+        value.real = None  # code analysis does not follow may write into it
 
 
 def release(value: Value) -> None:

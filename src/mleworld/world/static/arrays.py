@@ -1,0 +1,428 @@
+"""Arrays whose values analysis knows, and numpy run for real on them.
+
+A numpy-first program turns its frames into arrays early (`df[cols].to_numpy(dtype=float)`)
+and builds the design by hand: columns stacked, one-hot codes from `np.unique`, statistics
+along an axis, masks and `np.where`. While an array comes from values analysis holds (a
+frame's real values: computed.py), each such step is run here for real with the installed
+numpy: numpy's functions, arithmetic and comparisons, subscripts and stores, and the methods
+that stay inside the array. The arrays the walk holds are then the run's own, so a model
+fitted on one meets the real design (dtypes.py judges its NaN and text cells as the
+estimator's own check does), and a step numpy rejects on them is the run's crash, named with
+numpy's message.
+
+What the walk cannot follow ends an array's values (`forget`): a store into it on a line
+that may not run (a branch, a loop walked once) or of a value analysis does not hold, and
+handing it to code analysis does not follow. Arrays above MAX_CELLS are not built, and
+numpy's random numbers, file input and output, and functions that call back into the
+program are never run.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from typing import TYPE_CHECKING, Any
+
+from mleworld.world.static.computed import quietly, values_of
+from mleworld.world.static.params import exception_line
+from mleworld.world.static.values import (
+    ArrayVal,
+    Const,
+    Frame,
+    Number,
+    Obj,
+    Seq,
+    SeriesVal,
+    Value,
+    VectorVal,
+)
+
+if TYPE_CHECKING:
+    from mleworld.world.static.walker import Walker
+
+CONFIDENCE = 0.9
+MAX_CELLS = 20_000_000  # larger arrays are left to the shape rules (lengths.py)
+
+# numpy functions never run: files, random draws, printing, and those taking the program's code
+_NEVER = frozenset({
+    "save", "savez", "savez_compressed", "savetxt", "load", "loadtxt", "genfromtxt",
+    "fromfile", "memmap", "fromregex", "frombuffer", "fromfunction", "fromiter",
+    "vectorize", "frompyfunc", "apply_along_axis", "apply_over_axes", "piecewise",
+    "seterr", "set_printoptions", "printoptions", "get_printoptions", "setbufsize",
+    "info", "source", "show_config", "show_runtime", "test",
+})  # fmt: skip
+# numpy functions that write into an argument: run only where the line surely runs
+_WRITES = frozenset({"copyto", "put", "place", "putmask", "fill_diagonal", "put_along_axis"})
+# methods of an array that stay inside it (a new array, a number, or itself changed in place)
+METHODS = frozenset({
+    "astype", "copy", "reshape", "ravel", "flatten", "transpose", "squeeze", "swapaxes",
+    "mean", "sum", "std", "var", "min", "max", "prod", "argmin", "argmax", "argsort",
+    "cumsum", "cumprod", "round", "clip", "any", "all", "nonzero", "dot", "repeat", "take",
+    "sort", "fill",
+})  # fmt: skip
+_IN_PLACE = frozenset({"sort", "fill"})
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+        ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+        ast.Pow: operator.pow, ast.BitAnd: operator.and_, ast.BitOr: operator.or_,
+        ast.BitXor: operator.xor, ast.MatMult: operator.matmul}  # fmt: skip
+_COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
+                ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
+_RAISES = (ValueError, IndexError, TypeError)
+
+
+class _Missing:
+    pass
+
+
+MISSING: Any = _Missing()
+
+
+def holds(value: Value) -> bool:
+    """The value is an array whose values analysis holds (or a list or tuple with one)."""
+    if isinstance(value, ArrayVal | VectorVal):
+        return _array(value.real)
+    if isinstance(value, Seq) and value.items is not None:
+        return any(holds(item) for item in value.items)
+    return False
+
+
+def real_of(walker: Walker, value: Value) -> Any:
+    """The value as numpy gets it: an array's values, a literal, a computed number or
+    Series, a list or tuple of those; MISSING when analysis does not hold it."""
+    if isinstance(value, ArrayVal | VectorVal):
+        return value.real if _array(value.real) else MISSING
+    if isinstance(value, Const):
+        plain = value.value is None or isinstance(value.value, int | float | bool | str | slice)
+        return value.value if plain else MISSING
+    if isinstance(value, Number):
+        return value.real if value.real is not None else MISSING
+    if isinstance(value, Obj) and isinstance(value.obj, type | int | float):
+        return value.obj  # a dtype (`to_numpy(dtype=float)`, `astype(np.float32)`), `np.nan`
+    if isinstance(value, SeriesVal):
+        return value.real if value.real is not None else MISSING
+    if isinstance(value, Frame):
+        table = values_of(walker, value)
+        return table if table is not None else MISSING
+    if isinstance(value, Seq) and value.items is not None:
+        items = [real_of(walker, item) for item in value.items]
+        if any(item is MISSING for item in items):
+            return MISSING
+        return items if value.kind == "list" else tuple(items)
+    return MISSING
+
+
+def wrap(result: Any) -> Value | None:
+    """What numpy gave, as the walk holds it: an array holding its values, a number, a list
+    of arrays (`np.array_split`) or a tuple (`np.unique(..., return_inverse=True)`)."""
+    import numbers
+
+    import numpy as np
+
+    if isinstance(result, np.ndarray):
+        if result.size > MAX_CELLS:
+            return None
+        if result.ndim == 0:
+            return wrap(result[()])
+        if result.ndim == 2:
+            return ArrayVal(result.shape[1], rows=result.shape[0], real=result)
+        numeric = bool(np.issubdtype(result.dtype, np.number) or result.dtype == bool)
+        return VectorVal(
+            len(result), ndim=result.ndim, numeric=numeric, flat=result.ndim == 1, real=result
+        )
+    if isinstance(result, bool | np.bool_):
+        return Const(bool(result))
+    if isinstance(result, numbers.Number):
+        kind = type(result)
+        typed = f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
+        return Number(typed, real=result)
+    if isinstance(result, list | tuple) and result:
+        items = [wrap(item) for item in result]
+        if any(item is None for item in items):
+            return None
+        kind = "list" if isinstance(result, list) else "tuple"
+        return Seq([item for item in items if item is not None], kind)
+    return None
+
+
+def of_frame(walker: Walker, frame: Frame, shaped: Value, kw: dict[str, Value]) -> Value:
+    """`df.to_numpy(dtype=float)` / `df.values` of a frame whose values are known: the array."""
+    if not isinstance(shaped, ArrayVal):
+        return shaped
+    table = values_of(walker, frame)
+    spelt = {name: real_of(walker, value) for name, value in kw.items()}
+    if table is None or any(v is MISSING for v in spelt.values()):
+        return shaped
+    if table.size > MAX_CELLS:
+        return shaped
+    try:
+        real = quietly(table.to_numpy, **spelt)
+    except Exception as exc:
+        _raised(walker, exc, None)
+        return shaped
+    if real.shape != (shaped.rows if shaped.rows is not None else real.shape[0], shaped.width):
+        return shaped
+    shaped.real = real
+    return shaped
+
+
+def function(
+    walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.Call
+) -> Value | None:
+    """`np.column_stack([...])`, `np.where(...)`, `np.log1p(A)`, ... with an array among the
+    arguments whose values analysis holds: run for real. None: not such a call."""
+    name = _numpy_name(func)
+    if name is None or name in _NEVER:
+        return None
+    given = [*args, *kw.values()]
+    if not any(holds(v) for v in given):
+        return None
+    if name in _WRITES and not walker.certain:
+        for value in given:
+            forget(value)
+        return None
+    spelt = [real_of(walker, a) for a in args]
+    named = {k: real_of(walker, v) for k, v in kw.items()}
+    if any(v is MISSING for v in [*spelt, *named.values()]):
+        return None
+    try:
+        result = quietly(func, *spelt, **named)
+    except _RAISES as exc:
+        _raised(walker, exc, node)
+        return None
+    except Exception:
+        return None
+    return wrap(result)
+
+
+def let_go(func: Any, given: list[Value]) -> None:
+    """A numpy random function (`np.random.shuffle(A)`) may write into the arrays it is given:
+    their values are no longer known."""
+    module = getattr(func, "__module__", None) or ""
+    owner = getattr(func, "__self__", None)
+    if module.startswith("numpy.random") or type(owner).__module__.startswith("numpy.random"):
+        for value in given:
+            forget(value)
+
+
+def getitem(walker: Walker, base: Value, key: Value, node: ast.Subscript) -> Value | None:
+    """`A[:, j]`, `A[mask]`, `A[idx]`, `S[:, j, None]` of an array whose values are held."""
+    array = base.real if isinstance(base, ArrayVal | VectorVal) and _array(base.real) else None
+    if array is None:
+        return None
+    spelt = _key(walker, node.slice, key)
+    if spelt is MISSING:
+        share = sample_of(base, key)
+        if share is None:
+            return None
+        return ArrayVal(share[0].shape[1], rows=key.length, sample_of=share)  # type: ignore[attr-defined]
+    try:
+        result = array[spelt]
+    except _RAISES as exc:
+        _raised(walker, exc, node)
+        return None
+    except Exception:
+        return None
+    return wrap(result)
+
+
+def setitem(walker: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> bool:
+    """`A[:, j] = np.where(...)` into an array whose values are held: done for real where the
+    line surely runs and the value is held, else the array's values are forgotten. False
+    when `base` is not such an array."""
+    if not (isinstance(base, ArrayVal | VectorVal) and _array(base.real)):
+        return False
+    spelt = _key(walker, node.slice, key)
+    given = real_of(walker, value)
+    if not walker.certain or spelt is MISSING or given is MISSING:
+        forget(base)
+        return True
+    try:
+        base.real[spelt] = given
+    except _RAISES as exc:
+        _raised(walker, exc, node)
+        forget(base)
+    except Exception:
+        forget(base)
+    return True
+
+
+def binop(
+    walker: Walker, op: ast.operator, left: Value, right: Value, node: ast.AST
+) -> Value | None:
+    """Arithmetic with an array whose values are held, and a held array or literal."""
+    func = _OPS.get(type(op))
+    if func is None or not (holds(left) or holds(right)):
+        return None
+    return _run(walker, func, [left, right], node)
+
+
+def compare(
+    walker: Walker, op: ast.cmpop, left: Value, right: Value, node: ast.AST
+) -> Value | None:
+    """`A > 0`, `S[:, j, None] == levels` of arrays whose values are held."""
+    func = _COMPARISONS.get(type(op))
+    if func is None or not (holds(left) or holds(right)):
+        return None
+    return _run(walker, func, [left, right], node)
+
+
+def negated(walker: Walker, op: ast.unaryop, value: Value, node: ast.AST) -> Value | None:
+    """`-A`, `~mask` of an array whose values are held."""
+    funcs = {ast.USub: operator.neg, ast.Invert: operator.invert, ast.UAdd: operator.pos}
+    func = funcs.get(type(op))
+    if func is None or not holds(value):
+        return None
+    return _run(walker, func, [value], node)
+
+
+ATTRIBUTES = frozenset({"T", "shape", "ndim", "size"})
+
+
+def attribute(value: Value, attr: str) -> Value | None:
+    """`A.T`, `A.shape`, `A.ndim`, `A.size` of an array whose values are held."""
+    if attr not in ATTRIBUTES or not holds(value):
+        return None
+    real = value.real  # type: ignore[union-attr]
+    if attr == "shape":
+        return Seq([Const(int(n)) for n in real.shape], "tuple")
+    return wrap(getattr(real, attr))
+
+
+def method(
+    walker: Walker, owner: Value, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> Value | None:
+    """`A.mean(axis=0)`, `A.astype(float)`, `A.reshape(-1, 8, 8)` of an array whose values
+    are held: run for real. An in-place method on a line that may not run forgets them."""
+    if not holds(owner) or name not in METHODS:
+        return None
+    array = owner.real  # type: ignore[union-attr]
+    if name in _IN_PLACE and not walker.certain:
+        forget(owner)
+        return None
+    spelt = [real_of(walker, a) for a in args]
+    named = {k: real_of(walker, v) for k, v in kw.items()}
+    if any(v is MISSING for v in [*spelt, *named.values()]):
+        if name in _IN_PLACE:
+            forget(owner)
+        return None
+    try:
+        result = quietly(getattr(array, name), *spelt, **named)
+    except _RAISES as exc:
+        _raised(walker, exc, node)
+        return None
+    except Exception:
+        return None
+    if name in _IN_PLACE:
+        return Const(None)
+    return wrap(result)
+
+
+def forget(value: Value) -> None:
+    """The array's values can no longer be known (written where the walk cannot follow)."""
+    if isinstance(value, ArrayVal | VectorVal):
+        value.real = None
+    elif isinstance(value, Seq) and value.items is not None:
+        for item in value.items:
+            forget(item)
+
+
+def sample_of(base: Value, rows: Value) -> tuple[Any, float] | None:
+    """`A[idx]` with `idx` a fold's row positions whose values analysis does not hold: its
+    rows are a random share of the array's, as a frame's fold is (partial_fits.sampled)."""
+    if not isinstance(base, ArrayVal) or not _array(base.real) or base.real.ndim != 2:
+        return None
+    if not isinstance(rows, VectorVal) or not rows.index or rows.real is not None:
+        return None
+    total = base.real.shape[0]
+    if not total or rows.length is None or not 0 < rows.length <= total:
+        return None
+    return base.real, rows.length / total
+
+
+def _run(walker: Walker, func: Any, operands: list[Value], node: ast.AST) -> Value | None:
+    spelt = [real_of(walker, v) for v in operands]
+    if any(v is MISSING for v in spelt):
+        return None
+    import pandas as pd
+
+    if any(isinstance(v, pd.Series | pd.DataFrame) for v in spelt):
+        return None  # pandas aligns on labels, and its results are its own (computed_series)
+    try:
+        result = quietly(func, *spelt)
+    except _RAISES as exc:
+        _raised(walker, exc, node)
+        return None
+    except Exception:
+        return None
+    return wrap(result)
+
+
+def _key(walker: Walker, node: ast.expr, key: Value) -> Any:
+    """A subscript as numpy gets it: slices (read from the source), numbers, None, and arrays
+    whose values are held (the walk's value of each part, `key`)."""
+    import numpy as np
+
+    if isinstance(node, ast.Tuple):
+        items = key.items if isinstance(key, Seq) else None
+        if items is None or len(items) != len(node.elts):
+            return MISSING
+        parts = [_key(walker, elt, item) for elt, item in zip(node.elts, items, strict=True)]
+        return MISSING if any(p is MISSING for p in parts) else tuple(parts)
+    if isinstance(node, ast.Slice):
+        bounds = [_bound(walker, b) for b in (node.lower, node.upper, node.step)]
+        return MISSING if any(b is MISSING for b in bounds) else slice(*bounds)
+    if isinstance(node, ast.Constant) and node.value is Ellipsis:
+        return Ellipsis
+    real = real_of(walker, key)
+    if isinstance(real, list) and all(isinstance(v, int) for v in real):
+        return real
+    if real is None or isinstance(real, int | np.integer | np.ndarray):
+        return real
+    return MISSING
+
+
+def _bound(walker: Walker, node: ast.expr | None) -> Any:
+    """A slice's bound: absent, a literal (`-1`), or a name holding a known whole number."""
+    import numpy as np
+
+    if node is None:
+        return None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _bound(walker, node.operand)
+        return -inner if isinstance(inner, int | np.integer) else MISSING
+    if isinstance(node, ast.Constant):
+        value: Value = Const(node.value)
+    elif isinstance(node, ast.Name):
+        value = walker.peek(node.id)
+    else:
+        return MISSING
+    real = real_of(walker, value)
+    if real is None or isinstance(real, int | np.integer) and not isinstance(real, bool):
+        return real
+    return MISSING
+
+
+def _numpy_name(func: Any) -> str | None:
+    """The name of a numpy function (or ufunc) outside numpy.random; None for anything else."""
+    import numpy as np
+
+    if isinstance(func, np.ufunc):
+        return func.__name__
+    module = getattr(func, "__module__", None)
+    if not isinstance(module, str) or not callable(func) or isinstance(func, type):
+        return None
+    if module != "numpy" and not module.startswith(("numpy.lib", "numpy._core", "numpy.linalg")):
+        return None
+    return getattr(func, "__name__", None)
+
+
+def _array(real: Any) -> bool:
+    import numpy as np
+
+    return isinstance(real, np.ndarray)
+
+
+def _raised(walker: Walker, exc: Exception, node: ast.AST | None) -> None:
+    """numpy rejected a step on the real values: the run does too, with this message."""
+    if node is not None:
+        walker.emit("arrays", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
