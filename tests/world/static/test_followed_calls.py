@@ -6,7 +6,8 @@
 whose result the walk cannot compute still gives a DataFrame, so a keyword the installed
 pandas removed is found on it; `os.path.dirname` of a known path is known, so a folder the
 program creates is told from one it does not; a new column named by an f-string in a loop
-keeps the frame's row count. Each snippet runs for real (conftest.run_real: train.csv has
+keeps the frame's row count; `[f"c_{i}" for i in range(n)]` is every name, however many, and
+`left.join(right)` of frames whose columns are known has both's columns. Each snippet runs for real (conftest.run_real: train.csv has
 6 rows, test.csv and sample_submission.csv 2).
 """
 
@@ -51,6 +52,16 @@ def saved(folder: str) -> str:
     )
 
 
+def components(use: str) -> str:
+    """Twenty numbered component columns beside two of the file's, then `use`."""
+    return (
+        HEAD + "import lightgbm as lgb\n"
+        "comp = np.random.default_rng(0).normal(size=(len(train), 20))\n"
+        "parts = pd.DataFrame(comp, columns=[f'c_{i:02d}' for i in range(20)])\n"
+        "X = train[['island', 'bill_length_mm']].join(parts)\n" + use
+    )
+
+
 CRASHES = {
     "a_column_a_piped_function_dropped": (
         HEAD + "def without(df, col):\n"
@@ -90,8 +101,17 @@ CRASHES = {
         "sub['Adelie'] = X['bill_length_mm'].to_numpy()\n",
         "lengths",
     ),
+    "a_numbered_column_past_the_last": (components("print(parts['c_20'].mean())\n"), "columns"),
+    "a_text_column_joined_beside_numbered_components": (
+        components("lgb.LGBMClassifier(n_estimators=5, verbose=-1).fit(X, train['species'])\n"),
+        "dtypes",
+    ),
 }
 VALID = {
+    "the_last_numbered_column": components("print(round(parts['c_19'].mean(), 3) < 9)\n"),
+    "numbers_joined_beside_numbered_components": components(
+        "lgb.LGBMClassifier(n_estimators=5, verbose=-1).fit(X.drop(columns='island'), train['species'])\n"
+    ),
     "a_keyword_the_class_takes_given_through_partial": linear("C=0.5"),
     "bands_covering_every_ratio": banded("[0, 2, 4]"),
     "a_folder_that_is_created": saved("./submission"),

@@ -31,6 +31,9 @@ class ComprehensionWalker:
     def expr_ListComp(
         self: Walker, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
     ) -> Value:
+        named = _numbered_names(self, node)
+        if named is not None:
+            return named
         first = self.expr(node.generators[0].iter)
         kept = _filtered_names(self, node, first)
         if kept is not None:
@@ -177,6 +180,43 @@ def _pure(node: ast.AST, target: str) -> bool:
             and all(isinstance(a, ast.Constant) for a in node.args)
         )
     return False
+
+
+MAX_NAMES = 10_000  # `[f"pixel{i}" for i in range(784)]`: names built, however many
+
+
+def _numbered_names(walker: Walker, node: ast.expr) -> Value | None:
+    """`[f"svd_{i:02d}" for i in range(64)]`: text built from the number alone, for every
+    number of a range the walk knows (column names, however many; nothing can fail)."""
+    from mleworld.world.static.loops import range_numbers
+
+    if not isinstance(node, ast.ListComp) or len(node.generators) != 1:
+        return None
+    gen = node.generators[0]
+    if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name):
+        return None
+    target = gen.target.id
+    for part in ast.walk(node.elt):
+        if isinstance(part, ast.Name) and part.id != target:
+            return None
+        plain = (ast.JoinedStr, ast.FormattedValue, ast.Constant, ast.Name, ast.expr_context)
+        if not isinstance(part, plain):
+            return None
+    if not isinstance(node.elt, ast.JoinedStr):
+        return None
+    numbers = range_numbers(walker, gen.iter, MAX_NAMES)
+    if numbers is None:
+        return None
+    scope = Scope("comp", {}, frozenset({target}), closure=walker.function_chain())
+    outer, walker.scope = walker.scope, scope
+    try:
+        items: list[Value] = []
+        for number in numbers:
+            walker.assign(gen.target, Const(number))
+            items.append(walker.expr(node.elt))
+    finally:
+        walker.scope = outer
+    return Seq(items, "list")
 
 
 def _filtered_names(walker: Walker, node: ast.expr, source: Value) -> Value | None:

@@ -159,6 +159,21 @@ def _still_a_frame(frame: Frame, name: str, kw: dict[str, Value], result: Value)
     return Frame(None, frame.source, exact=False)
 
 
+def _joined(frame: Frame, other: Value, how: Value | None) -> Value:
+    """`left.join(right)` on the index, of frames whose columns are known and shared by none:
+    the left's columns then the right's (a shared one raises, which is not judged here);
+    a left join keeps the left's rows."""
+    if not isinstance(other, Frame) or other.columns is None or not other.is_frame:
+        return UNKNOWN
+    if not frame.exact or not other.exact or set(frame.columns or ()) & set(other.columns):
+        return UNKNOWN
+    left = how is None or const_str(how) == "left"
+    rows = frame.rows if left else None
+    kinds = {**(frame.kinds or {}), **(other.kinds or {})} or None  # each column keeps its dtype
+    names = [*(frame.columns or ()), *other.columns]
+    return Frame(names, frame.source, True, rows=rows, kinds=kinds)
+
+
 def _holding(series: SeriesVal, real: Any) -> Value:
     """A Series of `series`' rows holding the values a step computed (UNKNOWN without them)."""
     if real is None:
@@ -220,6 +235,8 @@ def _frame_method(
         return Frame(list(names), frame.source, exact=True)
     if name == "to_numpy" and not args and set(kw) <= {"dtype", "copy"}:
         return arrays.of_frame(walker, frame, positions.array(frame) or UNKNOWN, kw)
+    if name == "join" and len(args) == 1 and set(kw) <= {"how"}:
+        return _joined(frame, args[0], kw.get("how"))
     if inplace:
         frame.forget()
     return UNKNOWN

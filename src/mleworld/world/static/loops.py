@@ -159,6 +159,13 @@ def _names_known_before(walker: Walker, key: ast.AST, bound: list[str]) -> list[
 
 def _range_items(walker: Walker, node: ast.expr) -> list[Value] | None:
     """`for i in range(4)`: the numbers, when the bounds are whole numbers the walk knows."""
+    numbers = range_numbers(walker, node, MAX_UNROLL)
+    return None if numbers is None else [Const(i) for i in numbers]
+
+
+def range_numbers(walker: Walker, node: ast.expr, most: int) -> range | None:
+    """The numbers of `range(...)` when its bounds are whole numbers the walk knows and
+    they are at most `most`."""
     from mleworld.world.static.row_counts import NOT_INT, whole_number
 
     if not (
@@ -176,7 +183,7 @@ def _range_items(walker: Walker, node: ast.expr) -> list[Value] | None:
     if any(b is NOT_INT or b is None for b in bounds) or (len(bounds) == 3 and bounds[2] == 0):
         return None
     numbers = range(*bounds)  # type: ignore[arg-type]
-    return [Const(i) for i in numbers] if len(numbers) <= MAX_UNROLL else None
+    return numbers if len(numbers) <= most else None
 
 
 def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
