@@ -61,12 +61,13 @@ METHODS = frozenset({
     "sort", "fill",
 })  # fmt: skip
 _IN_PLACE = frozenset({"sort", "fill"})
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
         ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
         ast.Pow: operator.pow, ast.BitAnd: operator.and_, ast.BitOr: operator.or_,
-        ast.BitXor: operator.xor, ast.MatMult: operator.matmul}  # fmt: skip
-_COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
-                ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
+        ast.BitXor: operator.xor, ast.MatMult: operator.matmul,
+        ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
+        ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+        ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}  # fmt: skip
 _RAISES = (ValueError, IndexError, TypeError)
 
 
@@ -180,18 +181,8 @@ def function(
         for value in given:
             forget(value)
         return None
-    spelt = [real_of(walker, a) for a in args]
-    named = {k: real_of(walker, v) for k, v in kw.items()}
-    if any(v is MISSING for v in [*spelt, *named.values()]):
-        return None
-    try:
-        result = quietly(func, *spelt, **named)
-    except _RAISES as exc:
-        _raised(walker, exc, node)
-        return None
-    except Exception:
-        return None
-    return wrap(result)
+    result = _run(walker, func, args, kw, node)
+    return None if result is MISSING else wrap(result)
 
 
 def let_go(func: Any, given: list[Value]) -> None:
@@ -246,33 +237,18 @@ def setitem(walker: Walker, base: Value, key: Value, value: Value, node: ast.Sub
     return True
 
 
-def binop(
-    walker: Walker, op: ast.operator, left: Value, right: Value, node: ast.AST
+def operation(
+    walker: Walker, op: ast.operator | ast.cmpop | ast.unaryop, operands: list[Value], node: ast.AST
 ) -> Value | None:
-    """Arithmetic with an array whose values are held, and a held array or literal."""
-    func = _OPS.get(type(op))
-    if func is None or not (holds(left) or holds(right)):
+    """`A - m`, `A > 0`, `S[:, j, None] == levels`, `-A`, `~mask` with an array whose values
+    are held, and held arrays or literals: numpy's result."""
+    func = _OPERATORS.get(type(op))
+    if func is None or not any(holds(v) for v in operands):
         return None
-    return _run(walker, func, [left, right], node)
-
-
-def compare(
-    walker: Walker, op: ast.cmpop, left: Value, right: Value, node: ast.AST
-) -> Value | None:
-    """`A > 0`, `S[:, j, None] == levels` of arrays whose values are held."""
-    func = _COMPARISONS.get(type(op))
-    if func is None or not (holds(left) or holds(right)):
-        return None
-    return _run(walker, func, [left, right], node)
-
-
-def negated(walker: Walker, op: ast.unaryop, value: Value, node: ast.AST) -> Value | None:
-    """`-A`, `~mask` of an array whose values are held."""
-    funcs = {ast.USub: operator.neg, ast.Invert: operator.invert, ast.UAdd: operator.pos}
-    func = funcs.get(type(op))
-    if func is None or not holds(value):
-        return None
-    return _run(walker, func, [value], node)
+    if any(isinstance(v, SeriesVal | Frame) for v in operands):
+        return None  # pandas aligns on labels, and its results are its own (computed_series)
+    result = _run(walker, func, operands, {}, node)
+    return None if result is MISSING else wrap(result)
 
 
 ATTRIBUTES = frozenset({"T", "shape", "ndim", "size"})
@@ -299,22 +275,12 @@ def method(
     if name in _IN_PLACE and not walker.certain:
         forget(owner)
         return None
-    spelt = [real_of(walker, a) for a in args]
-    named = {k: real_of(walker, v) for k, v in kw.items()}
-    if any(v is MISSING for v in [*spelt, *named.values()]):
-        if name in _IN_PLACE:
-            forget(owner)
-        return None
-    try:
-        result = quietly(getattr(array, name), *spelt, **named)
-    except _RAISES as exc:
-        _raised(walker, exc, node)
-        return None
-    except Exception:
-        return None
+    result = _run(walker, getattr(array, name), args, kw, node)
     if name in _IN_PLACE:
-        return Const(None)
-    return wrap(result)
+        if result is MISSING:
+            forget(owner)  # changed in a way the walk does not know
+        return Const(None) if result is not MISSING else None
+    return None if result is MISSING else wrap(result)
 
 
 def forget(value: Value) -> None:
@@ -339,22 +305,20 @@ def sample_of(base: Value, rows: Value) -> tuple[Any, float] | None:
     return base.real, rows.length / total
 
 
-def _run(walker: Walker, func: Any, operands: list[Value], node: ast.AST) -> Value | None:
-    spelt = [real_of(walker, v) for v in operands]
-    if any(v is MISSING for v in spelt):
-        return None
-    import pandas as pd
-
-    if any(isinstance(v, pd.Series | pd.DataFrame) for v in spelt):
-        return None  # pandas aligns on labels, and its results are its own (computed_series)
+def _run(walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.AST) -> Any:
+    """`func(*args, **kw)` on the values analysis holds: what it returns, or MISSING when an
+    argument is not held or it fails; a failure numpy names for certain is the run's."""
+    spelt = [real_of(walker, a) for a in args]
+    named = {k: real_of(walker, v) for k, v in kw.items()}
+    if any(v is MISSING for v in [*spelt, *named.values()]):
+        return MISSING
     try:
-        result = quietly(func, *spelt)
+        return quietly(func, *spelt, **named)
     except _RAISES as exc:
         _raised(walker, exc, node)
-        return None
     except Exception:
-        return None
-    return wrap(result)
+        pass
+    return MISSING
 
 
 def _key(walker: Walker, node: ast.expr, key: Value) -> Any:

@@ -142,7 +142,7 @@ class ExpressionWalker:
 
     def expr_BinOp(self: Walker, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
-        held = arrays.binop(self, node.op, left, right, node)
+        held = arrays.operation(self, node.op, [left, right], node)
         if held is not None:
             return held
         shaped = lengths.binop(self, node.op, left, right, node)
@@ -212,7 +212,7 @@ class ExpressionWalker:
         rights = [self.expr(c) for c in node.comparators]
         if len(rights) != 1:
             return UNKNOWN
-        held = arrays.compare(self, node.ops[0], left, rights[0], node)
+        held = arrays.operation(self, node.ops[0], [left, rights[0]], node)
         if held is not None:
             return held
         shaped = lengths.compare(node.ops[0], left, rights[0])
@@ -242,7 +242,7 @@ class ExpressionWalker:
 
     def expr_UnaryOp(self: Walker, node: ast.UnaryOp) -> Value:
         value = self.expr(node.operand)
-        held = arrays.negated(self, node.op, value, node)
+        held = arrays.operation(self, node.op, [value], node)
         if held is not None:
             return held
         if isinstance(node.op, ast.Invert):
