@@ -7,7 +7,9 @@ whose result the walk cannot compute still gives a DataFrame, so a keyword the i
 pandas removed is found on it; `os.path.dirname` of a known path is known, so a folder the
 program creates is told from one it does not; a new column named by an f-string in a loop
 keeps the frame's row count; `[f"c_{i}" for i in range(n)]` is every name, however many, and
-`left.join(right)` of frames whose columns are known has both's columns. Each snippet runs for real (conftest.run_real: train.csv has
+`left.join(right)` of frames whose columns are known has both's columns; arithmetic of known
+numbers is done (`size - c`); a file named at run time inside a known folder is judged by the
+folder. Each snippet runs for real (conftest.run_real: train.csv has
 6 rows, test.csv and sample_submission.csv 2).
 """
 
@@ -62,6 +64,27 @@ def components(use: str) -> str:
     )
 
 
+def mirrored(last: str) -> str:
+    """Each column against its mirror in a (rows, 2, 2) cube, the mirror's index computed."""
+    return (
+        HEAD + "cube = train[NUM].to_numpy(dtype=float).reshape(-1, 2, 2)\n"
+        "size = cube.shape[2]\n"
+        "for c in range(size // 2):\n"
+        f"    print(np.abs(cube[:, :, c] - cube[:, :, {last}]).sum())\n"
+    )
+
+
+def dumped(folder: str) -> str:
+    """A model saved under a name chosen at run time, in `folder`."""
+    return (
+        HEAD + "import joblib\n"
+        "scores = {'forest': 0.8, 'linear': 0.9}\n"
+        "best = max(scores, key=scores.get)\n"
+        "os.makedirs('./submission', exist_ok=True)\n"
+        f"train.head().to_csv(os.path.join('{folder}', f'rows_{{best}}.csv'))\n"
+    )
+
+
 CRASHES = {
     "a_column_a_piped_function_dropped": (
         HEAD + "def without(df, col):\n"
@@ -106,8 +129,12 @@ CRASHES = {
         components("lgb.LGBMClassifier(n_estimators=5, verbose=-1).fit(X, train['species'])\n"),
         "dtypes",
     ),
+    "a_mirror_index_one_past_the_last": (mirrored("size - c"), "arrays"),
+    "a_run_time_name_in_a_folder_never_created": (dumped("./models"), "files"),
 }
 VALID = {
+    "mirror_indexes_inside_the_cube": mirrored("size - 1 - c"),
+    "a_run_time_name_in_a_folder_that_is_created": dumped("./submission"),
     "the_last_numbered_column": components("print(round(parts['c_19'].mean(), 3) < 9)\n"),
     "numbers_joined_beside_numbered_components": components(
         "lgb.LGBMClassifier(n_estimators=5, verbose=-1).fit(X.drop(columns='island'), train['species'])\n"

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static.program import ProgramIndex
 from mleworld.world.static.report import Finding
-from mleworld.world.static.values import UNKNOWN, Const, Method, PathVal, Value, const_str
+from mleworld.world.static.values import UNKNOWN, Const, Method, PathIn, PathVal, Value, const_str
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -147,10 +147,23 @@ def check_read(
     return None
 
 
+def path_in(folder: str, name: ast.expr | None, *, pathlib: bool = False) -> PathIn:
+    """A path into `folder` whose name the walk does not know (`os.path.join`, or pathlib's
+    `/`, which drops a leading "./"); the name is guessed from the expression that makes it
+    (an f-string's literal parts), for the message."""
+    literal = name.values if isinstance(name, ast.JoinedStr) else []
+    guess = "".join(str(p.value) for p in literal if isinstance(p, ast.Constant)) or "file"
+    shown = str(PurePosixPath(folder, guess)) if pathlib else os.path.join(folder, guess)
+    return PathIn(folder, shown)
+
+
 def record_write(walker: Walker, target: Value | None, node: ast.Call, how: str | None) -> None:
     """A write to `target`; `how` names the error a missing directory gives (pandas | open)."""
     state = walker.files
     state.writes_seen.add(id(node))
+    if isinstance(target, PathIn):
+        _write_into(walker, target, node, how)
+        return
     text = path_text(target)
     if text is None:
         if target is not None and not isinstance(target, Const):
@@ -176,6 +189,24 @@ def record_write(walker: Walker, target: Value | None, node: ast.Call, how: str 
         state.pending.append((finding, parent, "dir"))
 
 
+def _write_into(walker: Walker, target: PathIn, node: ast.Call, how: str | None) -> None:
+    """A write whose file name is known only at run time, into a folder the walk knows: the
+    folder decides. pandas names only the folder; the other writers' message names the
+    file, whose name is a guess here (a lower confidence)."""
+    parent = os.path.normpath(target.folder)
+    if how is None or walker.index.chdir or _dir_exists(walker, parent):
+        return
+    if how == "pandas":
+        folder = str(PurePosixPath(target.shown).parent)
+        message = f"OSError: Cannot save file into a non-existent directory: '{folder}'"
+        finding = walker.emit("files", "OSError", message, node, 0.9)
+    else:
+        message = f"FileNotFoundError: [Errno 2] No such file or directory: {target.shown!r}"
+        finding = walker.emit("files", "FileNotFoundError", message, node, 0.7)
+    if finding is not None:
+        walker.files.pending.append((finding, parent, "dir"))
+
+
 def _dir_exists(walker: Walker, parent: str) -> bool:
     if parent in ("", "."):
         return True
@@ -192,7 +223,8 @@ def _dir_exists(walker: Walker, parent: str) -> bool:
 
 
 def record_mkdir(walker: Walker, target: Value | None) -> None:
-    text = path_text(target)
+    # a folder named at run time inside a known one (`makedirs(join(OUT, name))`) makes it too
+    text = target.folder if isinstance(target, PathIn) else path_text(target)
     if text is None:
         return
     walker.files.mkdirs_seen += 1

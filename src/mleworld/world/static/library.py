@@ -68,7 +68,11 @@ def _join(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
     texts = [files.path_text(a) for a in args]
-    if star or not texts or any(t is None for t in texts):
+    if star or not texts:
+        return UNKNOWN
+    if texts[-1] is None and len(texts) > 1 and all(t is not None for t in texts[:-1]):
+        return files.path_in(os.path.join(*texts[:-1]), node.args[-1])  # type: ignore[arg-type]
+    if any(t is None for t in texts):
         return UNKNOWN
     return Const(os.path.join(*texts))  # type: ignore[arg-type]
 

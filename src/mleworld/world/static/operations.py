@@ -11,6 +11,7 @@ and classes (walker.py). expressions.py evaluates the expressions themselves.
 from __future__ import annotations
 
 import ast
+import operator
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -300,6 +301,9 @@ class OperationWalker:
         return result
 
     def _binop(self: Walker, op: ast.operator, left: Value, right: Value) -> Value:
+        folded = _folded(op, left, right)
+        if folded is not None:
+            return folded
         if isinstance(op, ast.Add):
             if isinstance(left, Const) and isinstance(right, Const):
                 try:
@@ -321,6 +325,7 @@ class OperationWalker:
             right_text = right.text if isinstance(right, PathVal) else const_str(right)
             if right_text is not None:
                 return PathVal(str(PurePosixPath(left.text) / right_text))
+            return files_mod.path_in(left.text, None, pathlib=True)  # `OUT / f"model_{n}.pkl"`
         if isinstance(op, ast.Mod) and isinstance(left, Const) and isinstance(left.value, str):
             arg = right.value if isinstance(right, Const) else None
             if isinstance(right, Const) and not isinstance(arg, tuple):
@@ -329,6 +334,27 @@ class OperationWalker:
                 except (TypeError, ValueError):
                     return UNKNOWN
         return UNKNOWN
+
+
+_FOLDED = {ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+           ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}  # fmt: skip
+
+
+def _folded(op: ast.operator, left: Value, right: Value) -> Const | None:
+    """`size // 2`, `8 - c`, `0.8 * 100` of numbers the walk knows: the number (a division by
+    zero, or a power too large to compute at once, is left unknown)."""
+    func = _FOLDED.get(type(op))
+    if func is None or not (isinstance(left, Const) and isinstance(right, Const)):
+        return None
+    a, b = left.value, right.value
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (a, b)):
+        return None
+    if isinstance(op, ast.Pow) and (abs(b) > 64 or abs(a) > 1e6):
+        return None
+    try:
+        return Const(func(a, b))
+    except (ArithmeticError, ValueError):
+        return None
 
 
 def _names_of(value: Value) -> frozenset[str] | None:

@@ -393,33 +393,28 @@ def head_tail(
 
 
 def whole_number(walker: Walker, node: ast.expr | None) -> object:
-    """A slice bound: None, a whole number literal, or a name or `len(...)` arithmetic
-    holding one (or a row count)."""
-    calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)] if node is not None else []
-    if (
-        isinstance(node, ast.Call | ast.BinOp | ast.UnaryOp)
-        and calls
-        and all(isinstance(c.func, ast.Name) and c.func.id == "len" for c in calls)
-    ):
-        value = walker.expr(node)  # pure: only len() calls, walked again
-        if isinstance(value, Count):
-            return value.n
-        number = literal(value)
-        return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
-    plain = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant, ast.Load, ast.USub, ast.UnaryOp)
-    if isinstance(node, ast.Subscript) and all(isinstance(n, plain) for n in ast.walk(node)):
-        value = walker.expr(node)  # `X.shape[1]`: no call, walked again
-        if isinstance(value, Count):
-            return value.n
-        number = literal(value)
-        return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
-    if isinstance(node, ast.Name):
-        value = walker.lookup(node.id, node)
-        if isinstance(value, Count):
-            return value.n
-        number = literal(value)
-        return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
-    return int_or_none(node)
+    """A slice bound: None, a whole number literal, or a name, `X.shape[1]` or arithmetic
+    of those and `len(...)` holding one (or a row count)."""
+    if node is None or isinstance(node, ast.Constant):
+        return int_or_none(node)
+    if not all(_plain(n) for n in ast.walk(node)):
+        return int_or_none(node)
+    # nothing here can have an effect (only len() is called): walked again for its value
+    value = walker.lookup(node.id, node) if isinstance(node, ast.Name) else walker.expr(node)
+    if isinstance(value, Count):
+        return value.n
+    number = literal(value)
+    return number if isinstance(number, int) and not isinstance(number, bool) else NOT_INT
+
+
+_PLAIN = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant, ast.BinOp, ast.UnaryOp,
+          ast.operator, ast.unaryop, ast.expr_context)  # fmt: skip
+
+
+def _plain(node: ast.AST) -> bool:
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id == "len" and not node.keywords
+    return isinstance(node, _PLAIN)
 
 
 NOT_INT = object()

@@ -55,6 +55,16 @@ class PathVal(Value):
 
 
 @dataclass(eq=False)
+class PathIn(Value):
+    """A path into a known folder whose file name is known only at run time
+    (`os.path.join(MODEL_DIR, f"best_{name}.joblib")`); `shown` spells it with the unknown
+    part guessed."""
+
+    folder: str
+    shown: str
+
+
+@dataclass(eq=False)
 class Seq(Value):
     """A list or tuple with known items; `items` None once a mutation could not be followed."""
 
