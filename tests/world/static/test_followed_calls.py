@@ -9,7 +9,7 @@ program creates is told from one it does not; a new column named by an f-string 
 keeps the frame's row count; `[f"c_{i}" for i in range(n)]` is every name, however many, and
 `left.join(right)` of frames whose columns are known has both's columns; arithmetic of known
 numbers is done (`size - c`); a file named at run time inside a known folder is judged by the
-folder. Each snippet runs for real (conftest.run_real: train.csv has
+folder; a pipeline has `predict_proba` when its last step has it. Each snippet runs for real (conftest.run_real: train.csv has
 6 rows, test.csv and sample_submission.csv 2).
 """
 
@@ -85,6 +85,29 @@ def dumped(folder: str) -> str:
     )
 
 
+def scored(last: str) -> str:
+    """A pipeline with the program's own first step, scored by whatever method it has."""
+    return (
+        HEAD + "from sklearn.base import BaseEstimator, TransformerMixin\n"
+        "from sklearn.pipeline import Pipeline\n"
+        "from sklearn.svm import LinearSVC\n"
+        "class Keep(BaseEstimator, TransformerMixin):\n"
+        "    def fit(self, X, y=None):\n"
+        "        return self\n"
+        "    def transform(self, X):\n"
+        "        return X\n"
+        "def positive(model, X):\n"
+        "    if hasattr(model, 'predict_proba'):\n"
+        "        raw = model.predict_proba(X)\n"
+        "    else:\n"
+        "        raw = model.decision_function(X)\n"
+        "    return raw[:, 1]\n"
+        "y = (train['species'] == 'Adelie').astype(int)\n"
+        f"model = Pipeline([('keep', Keep()), ('last', {last})]).fit(train[NUM], y)\n"
+        "print(positive(model, train[NUM]).shape)\n"
+    )
+
+
 CRASHES = {
     "a_column_a_piped_function_dropped": (
         HEAD + "def without(df, col):\n"
@@ -131,8 +154,10 @@ CRASHES = {
     ),
     "a_mirror_index_one_past_the_last": (mirrored("size - c"), "arrays"),
     "a_run_time_name_in_a_folder_never_created": (dumped("./models"), "files"),
+    "a_pipeline_ending_in_a_model_without_probabilities": (scored("LinearSVC()"), "positions"),
 }
 VALID = {
+    "a_pipeline_ending_in_a_model_with_probabilities": scored("LogisticRegression()"),
     "mirror_indexes_inside_the_cube": mirrored("size - 1 - c"),
     "a_run_time_name_in_a_folder_that_is_created": dumped("./submission"),
     "the_last_numbered_column": components("print(round(parts['c_19'].mean(), 3) < 9)\n"),

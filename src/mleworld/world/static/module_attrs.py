@@ -177,6 +177,9 @@ def has_attribute(
         return UNKNOWN if params is None or attr in params else Const(False)
     if callable(static) or isinstance(static, staticmethod | classmethod):
         return Const(True)
+    final = _final_step(args[0])
+    if final is not None:  # a pipeline has `predict_proba` when its last step has it
+        return has_attribute(walker, [final, args[1]], kw, node, star)
     made = params_mod.rebuild(args[0])
     if not hasattr(type(made), attr):
         return UNKNOWN  # not rebuilt (a non-literal argument): nothing is known
@@ -184,6 +187,23 @@ def has_attribute(
         return Const(hasattr(made, attr))
     except Exception:
         return UNKNOWN
+
+
+def _final_step(base: Instance) -> Instance | None:
+    """The last step of a scikit-learn Pipeline the walk holds, whose methods it exposes."""
+    if base.cls.__name__ != "Pipeline":
+        return None
+    steps = base.given.get("steps")
+    last: Value | None = None
+    if isinstance(steps, Seq) and steps.items:  # Pipeline([..., ("model", m)])
+        pair = steps.items[-1]
+        if isinstance(pair, Seq) and pair.items and len(pair.items) == 2:
+            last = pair.items[1]
+    elif base.factory is not None and base.factory[1]:  # make_pipeline(..., m)
+        last = base.factory[1][-1]
+    if not isinstance(last, Instance):
+        return None
+    return last if last.cls.__module__.startswith(("sklearn", "lightgbm")) else None
 
 
 def _has_fitted(base: Instance, attr: str) -> Value:

@@ -84,8 +84,8 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     """`owner.fit(X, y)`: how many classes it saw, when `y` is a file column with all its
     rows (classes_ is np.unique(y): predict_proba has that many columns), or some rows of a
     two-class one (a fit on one class fails, so the fitted model has both)."""
-    count = None
-    if isinstance(y, SeriesVal) and y.name is not None:
+    count = _held_classes(y)
+    if count is None and isinstance(y, SeriesVal) and y.name is not None:
         count = _distinct(walker, y.origin or y.part_of, y.name)
         if y.origin is None and count != 2:
             count = None  # some rows of a column of more classes may hold fewer of them
@@ -94,6 +94,21 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     owner.classes = count if walker.certain or first or owner.classes == count else None
     outputs = multioutput.target_width(y)
     owner.outputs = outputs if walker.certain or owner.outputs == outputs else None
+
+
+def _held_classes(y: Value) -> int | None:
+    """The classes of a target whose values analysis holds (`(df.species == "Adelie")
+    .astype(int)`): np.unique of them, as the fit's classes_."""
+    import numpy as np
+    import pandas as pd
+
+    real = y.real if isinstance(y, SeriesVal | VectorVal) else None
+    if not isinstance(real, pd.Series | np.ndarray) or getattr(real, "ndim", 1) != 1:
+        return None
+    values = pd.Series(real)
+    if values.isna().any() or not len(values):
+        return None
+    return int(values.nunique())
 
 
 def _distinct(walker: Walker, frame: Frame | None, name: str) -> int | None:
