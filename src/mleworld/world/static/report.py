@@ -29,6 +29,7 @@ DETECTORS: tuple[str, ...] = (
     "lengths",
     "offsets",
     "computed",
+    "arrays",
     "scalars",
     "fit_failures",
     "features_in",
