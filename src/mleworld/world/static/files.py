@@ -162,7 +162,8 @@ def record_write(walker: Walker, target: Value | None, node: ast.Call, how: str 
     state = walker.files
     state.writes_seen.add(id(node))
     if isinstance(target, PathIn):
-        _write_into(walker, target, node, how)
+        # its name is known only at run time, its folder decides (the name is a guess)
+        _missing_folder(walker, target.shown, os.path.normpath(target.folder), node, how, 0.7)
         return
     text = path_text(target)
     if text is None:
@@ -175,34 +176,24 @@ def record_write(walker: Walker, target: Value | None, node: ast.Call, how: str 
         state.submission_written = True
         if state.submission_at is None and walker.certain:
             state.submission_at = len(walker.found)
-    parent = os.path.dirname(norm)
+    _missing_folder(walker, text, os.path.dirname(norm), node, how, 0.9)
+
+
+def _missing_folder(
+    walker: Walker, spelt: str, parent: str, node: ast.Call, how: str | None, named: float
+) -> None:
+    """A write of `spelt` into folder `parent`, when nothing made that folder: pandas'
+    OSError names the folder, the others' FileNotFoundError the file (at confidence
+    `named`, lower where the file's name is a guess)."""
     if how is None or walker.index.chdir or _dir_exists(walker, parent):
         return
     if how == "pandas":
-        shown = str(PurePosixPath(text).parent)
+        shown = str(PurePosixPath(spelt).parent)
         message = f"OSError: Cannot save file into a non-existent directory: '{shown}'"
         finding = walker.emit("files", "OSError", message, node, 0.9)
     else:
-        message = f"FileNotFoundError: [Errno 2] No such file or directory: {text!r}"
-        finding = walker.emit("files", "FileNotFoundError", message, node, 0.9)
-    if finding is not None:
-        state.pending.append((finding, parent, "dir"))
-
-
-def _write_into(walker: Walker, target: PathIn, node: ast.Call, how: str | None) -> None:
-    """A write whose file name is known only at run time, into a folder the walk knows: the
-    folder decides. pandas names only the folder; the other writers' message names the
-    file, whose name is a guess here (a lower confidence)."""
-    parent = os.path.normpath(target.folder)
-    if how is None or walker.index.chdir or _dir_exists(walker, parent):
-        return
-    if how == "pandas":
-        folder = str(PurePosixPath(target.shown).parent)
-        message = f"OSError: Cannot save file into a non-existent directory: '{folder}'"
-        finding = walker.emit("files", "OSError", message, node, 0.9)
-    else:
-        message = f"FileNotFoundError: [Errno 2] No such file or directory: {target.shown!r}"
-        finding = walker.emit("files", "FileNotFoundError", message, node, 0.7)
+        message = f"FileNotFoundError: [Errno 2] No such file or directory: {spelt!r}"
+        finding = walker.emit("files", "FileNotFoundError", message, node, named)
     if finding is not None:
         walker.files.pending.append((finding, parent, "dir"))
 
