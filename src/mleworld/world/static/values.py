@@ -212,7 +212,8 @@ class Frame(Value):
 
 @dataclass(eq=False)
 class ArrayVal(Value):
-    """A 2-D numpy array taken from a frame whose columns were known exactly (`df.to_numpy()`)."""
+    """A 2-D numpy array of known width: taken from a frame whose columns were known exactly
+    (`df.to_numpy()`), or given by numpy run on values analysis holds (arrays.py)."""
 
     width: int  # its columns
     rows: int | None = None  # its rows, when the frame's were known (lengths.py)
@@ -260,7 +261,8 @@ class SeriesVal(Value):
 
 @dataclass(eq=False)
 class VectorVal(Value):
-    """A numpy array whose first axis has a known length (`np.zeros(len(df))`, `predict(X)`)."""
+    """A numpy array whose first axis has a known length (`np.zeros(len(df))`, `predict(X)`);
+    a 1-D or 3-D one numpy gave on held values holds them in `real` (arrays.py)."""
 
     length: int
     ndim: int = 1
