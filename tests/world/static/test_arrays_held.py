@@ -61,6 +61,12 @@ CRASHES = {
         READ + "cube = A.reshape(-1, 3, 1)\nprint(cube[:, :, 1].mean())\n",
         "arrays",
     ),
+    "a_missing_column_after_a_list_of_held_columns_is_copied": (
+        READ + "parts = [A[:, 0], A[:, 1]]\n"
+        "kept = parts.copy()\n"
+        "print(len(kept), train['bill_ratio'].mean())\n",
+        "columns",
+    ),
     "a_column_mask_one_longer_than_the_test_columns": (
         READ + "test = pd.read_csv('./input/test.csv')\n"
         "keep = A.std(axis=0) > 0\n"

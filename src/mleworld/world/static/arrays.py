@@ -78,13 +78,17 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
+def held(value: Value) -> bool:
+    """The value is an array whose values analysis holds."""
+    return isinstance(value, ArrayVal | VectorVal) and _array(value.real)
+
+
 def holds(value: Value) -> bool:
-    """The value is an array whose values analysis holds (or a list or tuple with one)."""
-    if isinstance(value, ArrayVal | VectorVal):
-        return _array(value.real)
+    """The value is an array whose values analysis holds, or a list or tuple with one (an
+    argument numpy takes: `np.hstack([A, B])`)."""
     if isinstance(value, Seq) and value.items is not None:
         return any(holds(item) for item in value.items)
-    return False
+    return held(value)
 
 
 def real_of(walker: Walker, value: Value) -> Any:
@@ -197,9 +201,9 @@ def let_go(func: Any, given: list[Value]) -> None:
 
 def getitem(walker: Walker, base: Value, key: Value, node: ast.Subscript) -> Value | None:
     """`A[:, j]`, `A[mask]`, `A[idx]`, `S[:, j, None]` of an array whose values are held."""
-    array = base.real if isinstance(base, ArrayVal | VectorVal) and _array(base.real) else None
-    if array is None:
+    if not held(base):
         return None
+    array = base.real  # type: ignore[union-attr]
     spelt = _key(walker, node.slice, key)
     if spelt is MISSING:
         share = sample_of(base, key)
@@ -220,7 +224,7 @@ def setitem(walker: Walker, base: Value, key: Value, value: Value, node: ast.Sub
     """`A[:, j] = np.where(...)` into an array whose values are held: done for real where the
     line surely runs and the value is held, else the array's values are forgotten. False
     when `base` is not such an array."""
-    if not (isinstance(base, ArrayVal | VectorVal) and _array(base.real)):
+    if not held(base):
         return False
     spelt = _key(walker, node.slice, key)
     given = real_of(walker, value)
@@ -256,7 +260,7 @@ ATTRIBUTES = frozenset({"T", "shape", "ndim", "size"})
 
 def attribute(value: Value, attr: str) -> Value | None:
     """`A.T`, `A.shape`, `A.ndim`, `A.size` of an array whose values are held."""
-    if attr not in ATTRIBUTES or not holds(value):
+    if attr not in ATTRIBUTES or not held(value):
         return None
     real = value.real  # type: ignore[union-attr]
     if attr == "shape":
@@ -269,7 +273,7 @@ def method(
 ) -> Value | None:
     """`A.mean(axis=0)`, `A.astype(float)`, `A.reshape(-1, 8, 8)` of an array whose values
     are held: run for real. An in-place method on a line that may not run forgets them."""
-    if not holds(owner) or name not in METHODS:
+    if not held(owner) or name not in METHODS:
         return None
     array = owner.real  # type: ignore[union-attr]
     if name in _IN_PLACE and not walker.certain:

@@ -94,9 +94,9 @@ class OperationWalker:
             return found if found is not None else UNKNOWN
         if isinstance(base, PathVal):
             return files_mod.path_attribute(base, attr)
-        if arrays.holds(base) and attr in arrays.ATTRIBUTES:
+        if arrays.held(base) and attr in arrays.ATTRIBUTES:
             return arrays.attribute(base, attr) or UNKNOWN
-        if arrays.holds(base) and attr in arrays.METHODS:
+        if arrays.held(base) and attr in arrays.METHODS:
             return Method(base, attr)
         if isinstance(base, ArrayVal) and attr == "shape":
             return lengths.shape(base)
@@ -178,7 +178,7 @@ class OperationWalker:
         return frame
 
     def getitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> Value:
-        held = arrays.getitem(self, base, key, node) if arrays.holds(base) else None
+        held = arrays.getitem(self, base, key, node) if arrays.held(base) else None
         if held is not None:
             return held
         rows = row_counts.taken(base, key) if not isinstance(base, Frame) else None
