@@ -24,6 +24,7 @@ import operator
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import quietly, values_of
+from mleworld.world.static.operators import ARITHMETIC, COMPARISONS, UNARY
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
     ArrayVal,
@@ -61,13 +62,8 @@ METHODS = frozenset({
     "sort", "fill",
 })  # fmt: skip
 _IN_PLACE = frozenset({"sort", "fill"})
-_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-        ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
-        ast.Pow: operator.pow, ast.BitAnd: operator.and_, ast.BitOr: operator.or_,
-        ast.BitXor: operator.xor, ast.MatMult: operator.matmul,
-        ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
-        ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
-        ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}  # fmt: skip
+_OPERATORS = {**ARITHMETIC, **COMPARISONS, **UNARY, ast.BitXor: operator.xor,
+              ast.MatMult: operator.matmul, ast.UAdd: operator.pos}  # fmt: skip
 _RAISES = (ValueError, IndexError, TypeError)
 
 
@@ -137,9 +133,7 @@ def wrap(result: Any) -> Value | None:
     if isinstance(result, bool | np.bool_):
         return Const(bool(result))
     if isinstance(result, numbers.Number):
-        kind = type(result)
-        typed = f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
-        return Number(typed, real=result)
+        return Number.holding(result)
     if isinstance(result, list | tuple) and result:
         items = [wrap(item) for item in result]
         if any(item is None for item in items):
@@ -210,14 +204,8 @@ def getitem(walker: Walker, base: Value, key: Value, node: ast.Subscript) -> Val
         if share is None:
             return None
         return ArrayVal(share[0].shape[1], rows=key.length, sample_of=share)  # type: ignore[attr-defined]
-    try:
-        result = array[spelt]
-    except _RAISES as exc:
-        _raised(walker, exc, node)
-        return None
-    except Exception:
-        return None
-    return wrap(result)
+    result = _called(walker, operator.getitem, [array, spelt], node)
+    return None if result is MISSING else wrap(result)
 
 
 def setitem(walker: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> bool:
@@ -231,12 +219,7 @@ def setitem(walker: Walker, base: Value, key: Value, value: Value, node: ast.Sub
     if not walker.certain or spelt is MISSING or given is MISSING:
         forget(base)
         return True
-    try:
-        base.real[spelt] = given
-    except _RAISES as exc:
-        _raised(walker, exc, node)
-        forget(base)
-    except Exception:
+    if _called(walker, operator.setitem, [base.real, spelt, given], node) is MISSING:  # type: ignore[union-attr]
         forget(base)
     return True
 
@@ -316,8 +299,16 @@ def _run(walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], nod
     named = {k: real_of(walker, v) for k, v in kw.items()}
     if any(v is MISSING for v in [*spelt, *named.values()]):
         return MISSING
+    return _called(walker, func, spelt, node, named)
+
+
+def _called(
+    walker: Walker, func: Any, spelt: list[Any], node: ast.AST, named: dict[str, Any] | None = None
+) -> Any:
+    """`func(*spelt, **named)` on real values: its result, or MISSING when it fails (a
+    failure numpy names for certain is the run's, emitted here)."""
     try:
-        return quietly(func, *spelt, **named)
+        return quietly(func, *spelt, **(named or {}))
     except _RAISES as exc:
         _raised(walker, exc, node)
     except Exception:
@@ -350,24 +341,11 @@ def _key(walker: Walker, node: ast.expr, key: Value) -> Any:
 
 
 def _bound(walker: Walker, node: ast.expr | None) -> Any:
-    """A slice's bound: absent, a literal (`-1`), or a name holding a known whole number."""
-    import numpy as np
+    """A slice's bound as numpy gets it: absent, or a whole number the walk knows."""
+    from mleworld.world.static.row_counts import NOT_INT, whole_number
 
-    if node is None:
-        return None
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _bound(walker, node.operand)
-        return -inner if isinstance(inner, int | np.integer) else MISSING
-    if isinstance(node, ast.Constant):
-        value: Value = Const(node.value)
-    elif isinstance(node, ast.Name):
-        value = walker.peek(node.id)
-    else:
-        return MISSING
-    real = real_of(walker, value)
-    if real is None or isinstance(real, int | np.integer) and not isinstance(real, bool):
-        return real
-    return MISSING
+    number = whole_number(walker, node)
+    return MISSING if number is NOT_INT else number
 
 
 def _numpy_name(func: Any) -> str | None:

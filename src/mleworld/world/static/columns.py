@@ -148,10 +148,7 @@ def setitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> No
     elif isinstance(key, Keys):
         frame.add(sorted(key.upper))
     elif not (isinstance(node.slice, ast.Slice) or is_mask(node.slice)):
-        rows = frame.rows
-        frame.forget()
-        if named:
-            frame.rows = rows  # a new column: the rows are the same
+        frame.forget(keep_rows=named)
 
 
 def delitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> None:

@@ -16,10 +16,10 @@ This module owns those steps; frames and the arguments of a step are computed.py
 from __future__ import annotations
 
 import ast
-import operator
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import arguments, quietly, raised
+from mleworld.world.static.operators import ARITHMETIC, COMPARISONS
 from mleworld.world.static.values import Const, Frame, Number, Seq, SeriesVal, Value, VectorVal
 
 if TYPE_CHECKING:
@@ -68,9 +68,7 @@ def statistic(
     value = _called(walker, real, name, args, kw)
     if not isinstance(value, numbers.Number) or isinstance(value, bool | np.bool_):
         return None
-    kind = type(value)
-    typed = f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
-    return Number(typed, real=value)
+    return Number.holding(value)
 
 
 def _called(walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]) -> Any:
@@ -244,10 +242,6 @@ def numeric(real: Any) -> bool:
     )
 
 
-_COMPARISONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
-                ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}  # fmt: skip
-
-
 def as_array(series: SeriesVal, *, ndarray: bool = True) -> VectorVal:
     """`s.to_numpy()` / `s.values` of a Series of known length: an array, holding the
     Series' values when analysis knows them (`.values` is a numpy array for numbers only)."""
@@ -288,7 +282,7 @@ def frame_compared(walker: Walker, op: ast.cmpop, left: Value, right: Value) -> 
     (so `.sum(axis=1)` of it counts per row)."""
     from mleworld.world.static.computed import frame_of, values_of
 
-    func = _COMPARISONS.get(type(op))
+    func = COMPARISONS.get(type(op))
     if func is None or not isinstance(left, Frame) or not isinstance(right, Const):
         return None
     if not isinstance(right.value, str | int | float | bool):
@@ -307,7 +301,7 @@ def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
     """`series >= "1985-01-01"` of a Series whose values are known: the booleans, computed."""
     from mleworld.world.static.values import Const, SeriesVal
 
-    func = _COMPARISONS.get(type(op))
+    func = COMPARISONS.get(type(op))
     if func is None or not isinstance(result, SeriesVal | VectorVal):
         return result
     for series, other, flipped in ((left, right, False), (right, left, True)):
@@ -339,16 +333,12 @@ def arithmetic(
 ) -> Value | None:
     """`df["x"] * df["y"]`, `s + 1`, `mask & other` of Series whose values are known (or a
     literal): the result's values, computed; pandas' TypeError or ValueError is the run's."""
-    import operator
 
     import pandas as pd
 
     from mleworld.world.static.values import Const, SeriesVal
 
-    ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-           ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
-           ast.Pow: operator.pow, ast.BitAnd: operator.and_, ast.BitOr: operator.or_}  # fmt: skip
-    func = ops.get(type(op))
+    func = ARITHMETIC.get(type(op))
     sides = []
     for value in (left, right):
         if isinstance(value, SeriesVal) and isinstance(value.real, pd.Series):

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import callbacks, files, fit_failures, kinds, params, partial_fits
-from mleworld.world.static.params import exception_line
+from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
@@ -288,11 +288,11 @@ def _nan_error(step: Instance, data: Any) -> str | None:
     check, with the estimator's name, as its fit runs it); None when it takes NaN."""
     from sklearn.utils import check_array, get_tags
 
-    from mleworld.world.static.params import _MISSING, rebuild
+    from mleworld.world.static.params import rebuild
 
     made = rebuild(step)
     unknown = set(step.given) - set(step.params)
-    if made is _MISSING and unknown and unknown <= _TAG_FREE:
+    if made is _NOT_BUILT and unknown and unknown <= _TAG_FREE:
         made = _literal_only(step)  # `LogisticRegression(C=best_c)`: C does not decide NaN
     try:
         if get_tags(made).input_tags.allow_nan:
@@ -312,6 +312,9 @@ _TAG_FREE = frozenset({
     "learning_rate", "max_depth", "min_samples_leaf", "min_samples_split", "n_neighbors",
     "gamma", "n_jobs", "verbose", "class_weight", "fit_intercept", "num_leaves",
 })  # fmt: skip
+
+
+_NOT_BUILT = literal(UNKNOWN)  # what params.rebuild answers for a value it cannot build
 
 
 def _literal_only(step: Instance) -> Any:
@@ -427,13 +430,8 @@ def _category_fit(step: Instance, data: Any) -> str | None:
     real on the one row where numpy's conversion first fails (earlier rows convert)."""
     import numpy as np
 
-    cells = data.to_numpy(dtype=object)
-    for index in range(len(cells)):
-        try:
-            np.asarray(cells[index], dtype=np.float64)
-        except (TypeError, ValueError):
-            break
-    else:
+    index = _first_unconvertible(data.to_numpy(dtype=object))
+    if index is None:
         return None
     try:
         step.cls(**step.params).fit(data.iloc[index : index + 1], np.zeros(1))
@@ -451,12 +449,8 @@ def _array_fit(step: Instance, data: Any) -> str | None:
     estimator is fitted for real on the rows up to the first that numpy cannot convert."""
     import numpy as np
 
-    for index in range(len(data)):
-        try:
-            np.asarray(data[index], dtype=np.float64)
-        except (TypeError, ValueError):
-            break
-    else:
+    index = _first_unconvertible(data)
+    if index is None:
         return None
     made = _literal_only(step)
     if made is None:
@@ -469,6 +463,19 @@ def _array_fit(step: Instance, data: Any) -> str | None:
         return message if refused else None
     except Exception:
         return None
+    return None
+
+
+def _first_unconvertible(cells: Any) -> int | None:
+    """The first row of an array that numpy cannot turn into floats (where a fit's
+    conversion fails), or None."""
+    import numpy as np
+
+    for index in range(len(cells)):
+        try:
+            np.asarray(cells[index], dtype=np.float64)
+        except (TypeError, ValueError):
+            return index
     return None
 
 
@@ -513,8 +520,6 @@ def training_folds(
     """The training positions of every split `cv` makes of `X`, `y`, in order (None: unknown)."""
     if not isinstance(X, Frame):
         return None
-    from mleworld.world.static.params import literal
-
     if X.rows is None or not X.ordered:
         return None
     target = None

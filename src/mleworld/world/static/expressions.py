@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import arrays, computed_series, lengths, scalars
 from mleworld.world.static.flow import BRANCH
+from mleworld.world.static.operators import COMPARISONS
 from mleworld.world.static.program import children
 from mleworld.world.static.shown import shown
 from mleworld.world.static.values import (
@@ -37,16 +38,7 @@ from mleworld.world.static.values import (
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
-_COMPARE: dict[type, Any] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-    ast.Is: operator.is_,
-    ast.IsNot: operator.is_not,
-}
+_COMPARE: dict[type, Any] = {**COMPARISONS, ast.Is: operator.is_, ast.IsNot: operator.is_not}
 _LATER_OPERAND = 0.8  # the right side of `and` / `or` may not be evaluated
 
 

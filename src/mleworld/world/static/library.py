@@ -11,6 +11,7 @@ rc`) are recognised.
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import sys
 from collections.abc import Callable
@@ -415,8 +416,6 @@ _PENDING: set[tuple[str, str]] = set(HANDLERS)
 def walks_callbacks(func: Value) -> bool:
     """The call's handler here walks the program's functions it is given itself (reduce,
     partial): they need not escape."""
-    import functools
-
     return isinstance(func, Obj) and func.obj in (functools.reduce, functools.partial)
 
 

@@ -125,10 +125,7 @@ def _prepare_loop(
             kinds.remember(frame, values_of(walker, frame))  # the other columns keep dtypes
             frame.add(literal)
         elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):
-            rows = frame.rows
-            frame.forget()
-            if not indexer:
-                frame.rows = rows  # `df[name] = ...` adds or replaces a column, never a row
+            frame.forget(keep_rows=not indexer)  # `df[name] = ...` never adds a row
 
 
 def _literal_names(node: ast.AST) -> list[str] | None:

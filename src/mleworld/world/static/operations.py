@@ -11,7 +11,6 @@ and classes (walker.py). expressions.py evaluates the expressions themselves.
 from __future__ import annotations
 
 import ast
-import operator
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from mleworld.world.static import (
     row_counts,
 )
 from mleworld.world.static import files as files_mod
+from mleworld.world.static.operators import ARITHMETIC, part
 from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
@@ -336,8 +336,8 @@ class OperationWalker:
         return UNKNOWN
 
 
-_FOLDED = {ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-           ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}  # fmt: skip
+# numbers folded here; `+` is folded above for text too
+_FOLDED = part(ARITHMETIC, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 
 
 def _folded(op: ast.operator, left: Value, right: Value) -> Const | None:

@@ -16,9 +16,9 @@ which is left alone).
 from __future__ import annotations
 
 import ast
-import operator
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.operators import ARITHMETIC, part
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -62,8 +62,7 @@ _UFUNCS = frozenset(
     {"sqrt", "log", "log1p", "exp", "expm1", "abs", "absolute", "square", "log2", "log10"}
 )
 _METHODS = frozenset({"mean", "std", "var"})
-_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-              ast.Div: operator.truediv, ast.Pow: operator.pow}  # fmt: skip
+_OPERATORS = part(ARITHMETIC, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 _ARITHMETIC = tuple(_OPERATORS)
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 import ast
 import io
 import numbers
-import operator
 import os
 import threading
 from contextlib import contextmanager
@@ -40,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from unittest import mock
 
 from mleworld.world.static import computed, dtypes, encoders
+from mleworld.world.static.operators import ARITHMETIC, COMPARISONS, UNARY
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -93,16 +93,6 @@ FUNCTIONS = {
         }
     ),
 }  # fmt: skip
-_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
-    ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
-}  # fmt: skip
-_ARITHMETIC: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-    ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
-    ast.Pow: operator.pow, ast.BitAnd: operator.and_, ast.BitOr: operator.or_,
-}  # fmt: skip
-_UNARY: dict[type, Callable[[Any], Any]] = {ast.USub: operator.neg, ast.Invert: operator.invert}
 
 # Builtins that may wrap a chain: print(list(df.columns)), print(len(df["a"].unique())),
 # print(dict(zip(le.classes_, codes))).
@@ -270,13 +260,13 @@ def _evaluate(walker: Walker, node: ast.expr) -> Any:
         return computed.quietly(base.__getitem__, key)
     if isinstance(node, ast.Call):
         return _call(walker, node)
-    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
-        return _apply(_COMPARE[type(node.ops[0])], walker, node.left, node.comparators[0])
-    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
-        return _apply(_ARITHMETIC[type(node.op)], walker, node.left, node.right)
-    if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in COMPARISONS:
+        return _apply(COMPARISONS[type(node.ops[0])], walker, node.left, node.comparators[0])
+    if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
+        return _apply(ARITHMETIC[type(node.op)], walker, node.left, node.right)
+    if isinstance(node, ast.UnaryOp) and type(node.op) in UNARY:
         value = _evaluate(walker, node.operand)
-        return _MISSING if value is _MISSING else computed.quietly(_UNARY[type(node.op)], value)
+        return _MISSING if value is _MISSING else computed.quietly(UNARY[type(node.op)], value)
     return _MISSING
 
 

@@ -46,6 +46,12 @@ class Number(Value):
     type_name: str
     real: Any = None  # `df["x"].median()` of a column whose values are known (computed_series)
 
+    @classmethod
+    def holding(cls, real: Any) -> Number:
+        """A number analysis computed, typed as Python names it (`numpy.float64`, `int`)."""
+        kind = type(real)
+        return cls(f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__, real)
+
 
 @dataclass(eq=False)
 class PathVal(Value):
@@ -195,9 +201,11 @@ class Frame(Value):
         for other in self.aliases:
             other.add(names)
 
-    def forget(self) -> None:
+    def forget(self, *, keep_rows: bool = False) -> None:
+        """Its columns (and values) are no longer known; `keep_rows`: a column was added
+        or replaced under a name the walk does not know, so the rows are the same."""
         self.pristine = False
-        self.rows = None
+        self.rows = self.rows if keep_rows else None
         self.kinds = None
         self.ordered = False
         self.columns = None
