@@ -29,6 +29,8 @@ from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
     ArrayVal,
     Const,
+    Count,
+    FoldShare,
     Frame,
     Number,
     Obj,
@@ -62,6 +64,11 @@ METHODS = frozenset({
     "sort", "fill",
 })  # fmt: skip
 _IN_PLACE = frozenset({"sort", "fill"})
+# numpy functions that turn a frame into an array (`np.array(df)`): run on a frame whose values
+# analysis holds, as `df.to_numpy()` is
+_CONVERTS = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray"})
+# numpy functions that build an array from numbers alone (`np.arange(n) % k`, `np.eye(k)`)
+_RANGES = frozenset({"arange", "linspace", "logspace", "eye", "identity"})
 _OPERATORS = {**ARITHMETIC, **COMPARISONS, **UNARY, ast.BitXor: operator.xor,
               ast.MatMult: operator.matmul, ast.UAdd: operator.pos}  # fmt: skip
 _RAISES = (ValueError, IndexError, TypeError)
@@ -97,6 +104,8 @@ def real_of(walker: Walker, value: Value) -> Any:
         return value.value if plain else MISSING
     if isinstance(value, Number):
         return value.real if value.real is not None else MISSING
+    if isinstance(value, Count):
+        return value.n  # `np.arange(len(df))`
     if isinstance(value, Obj) and isinstance(value.obj, type | int | float):
         return value.obj  # a dtype (`to_numpy(dtype=float)`, `astype(np.float32)`), `np.nan`
     if isinstance(value, SeriesVal):
@@ -173,7 +182,9 @@ def function(
     if name is None or name in _NEVER:
         return None
     given = [*args, *kw.values()]
-    if not any(holds(v) for v in given):
+    converted = name in _CONVERTS and args and isinstance(args[0], Frame)
+    built = name in _RANGES and given and all(isinstance(v, Const | Count) for v in given)
+    if not any(holds(v) for v in given) and not (converted or built):
         return None
     if name in _WRITES and not walker.certain:
         for value in given:
@@ -198,12 +209,15 @@ def getitem(walker: Walker, base: Value, key: Value, node: ast.Subscript) -> Val
     if not held(base):
         return None
     array = base.real  # type: ignore[union-attr]
+    if isinstance(key, FoldShare) and key.span is not None and array.ndim:
+        return wrap(array[key.span[0] : key.span[1]])  # a time split's run of rows
     spelt = _key(walker, node.slice, key)
     if spelt is MISSING:
         share = sample_of(base, key)
         if share is None:
             return None
-        return ArrayVal(share[0].shape[1], rows=key.length, sample_of=share)  # type: ignore[attr-defined]
+        rows = key.length if isinstance(key, VectorVal) else None
+        return ArrayVal(share[0].shape[1], rows=rows, sample_of=share)
     result = _called(walker, operator.getitem, [array, spelt], node)
     return None if result is MISSING else wrap(result)
 
@@ -284,9 +298,11 @@ def sample_of(base: Value, rows: Value) -> tuple[Any, float] | None:
     rows are a random share of the array's, as a frame's fold is (partial_fits.sampled)."""
     if not isinstance(base, ArrayVal) or not _array(base.real) or base.real.ndim != 2:
         return None
+    total = base.real.shape[0]
+    if isinstance(rows, FoldShare):  # a fold's rows when the folds differ in size
+        return (base.real, rows.share) if total and 0 < rows.share <= 1 else None
     if not isinstance(rows, VectorVal) or not rows.index or rows.real is not None:
         return None
-    total = base.real.shape[0]
     if not total or rows.length is None or not 0 < rows.length <= total:
         return None
     return base.real, rows.length / total

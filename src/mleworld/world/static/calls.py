@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.static import (
     arrays,
     callbacks,
+    cli_args,
     columns,
     computed_series,
     dtypes,
@@ -154,6 +155,8 @@ def call_method(
         return positions.array_method(walker, owner, method.name, args, kw, node)
     if isinstance(owner, GroupBy):
         return reductions.group_method(walker, owner, method.name, args, kw, node, star)
+    if cli_args.is_parser(owner) and not star:
+        return cli_args.method(walker, owner, method.name, args, kw)  # type: ignore[arg-type]
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
         params.check_fit(walker, owner, method.name, node)

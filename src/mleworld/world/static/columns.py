@@ -90,7 +90,7 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
     name = const_str(key)
     if name is not None:
         if frame.has(name):
-            return _column(walker, frame, name)
+            return read_column(walker, frame, name)
         walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
         return UNKNOWN
     names = str_list(key) if isinstance(key, Seq) else None
@@ -201,7 +201,7 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
     return UNKNOWN
 
 
-def _column(walker: Walker, frame: Frame, name: str) -> Value:
+def read_column(walker: Walker, frame: Frame, name: str) -> Value:
     """`df[name]` of a column the frame has: its kind, rows and values where known."""
     return computed.column(
         walker, frame, kinds.column(walker, frame, row_counts.column(frame, name))
@@ -277,7 +277,7 @@ def frame_attribute(walker: Walker, frame: Frame, attr: str, node: ast.AST) -> V
     if frame.columns is None or not frame.is_frame:
         return UNKNOWN
     if attr in frame.columns:  # `df.sex`: the column, as `df["sex"]` gives it
-        return _column(walker, frame, attr)
+        return read_column(walker, frame, attr)
     import pandas as pd
 
     candidates = dir(pd.DataFrame(columns=list(frame.columns)))
@@ -303,6 +303,10 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         return UNKNOWN
     if attr == "dt" and series.kind is None and computed_series.dates(series.real):
         return SeriesVal(series.name, rows=series.rows, kind="dt", real=series.real.dt)  # dates
+    if attr == "dt" and series.kind is None and computed_series.durations(series.real):
+        return SeriesVal(series.name, rows=series.rows, kind="td", real=series.real.dt)
+    if series.kind == "td":  # `(d - start).dt.days` of durations analysis computed
+        return computed_series.duration_field(series, attr)
     if attr == "str" and series.kind is None and computed_series.texts(series.real):
         return SeriesVal(series.name, rows=series.rows, kind="str", real=series.real.str)
     if series.kind == "str":  # `s.str.contains("x")` and the like, run on the text
@@ -316,7 +320,7 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         if series.kind == "dt" and found is UNKNOWN:
             _dt_attribute(walker, attr, node)
         return found
-    if attr == "values" and series.rows is not None:
+    if attr == "values" and (series.rows is not None or series.real is not None):
         return computed_series.as_array(series, ndarray=False)
     if attr == "iloc":  # `y.iloc[fold]`: some of its rows (row_counts.taken)
         return Method(series, attr)

@@ -287,7 +287,11 @@ def constructed(walker: Walker, data: DictVal | None, node: ast.Call) -> Frame |
             columns[name] = value.value
         else:
             return None
-    if like is None or not isinstance(like, Frame) or (index is None and not columns):
+    if index is None and not columns:
+        return None
+    if like is None and any(not isinstance(v, str | int | float | bool) for v in columns.values()):
+        like = Frame([], "DataFrame()", exact=True)  # columns computed from more than one frame
+    if not isinstance(like, Frame):
         return None
     try:
         table = quietly(pd.DataFrame, columns, index=index)

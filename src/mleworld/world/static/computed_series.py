@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import arguments, quietly, raised
 from mleworld.world.static.operators import ARITHMETIC, COMPARISONS
-from mleworld.world.static.values import Const, Frame, Number, Seq, SeriesVal, Value, VectorVal
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    Frame,
+    Number,
+    Obj,
+    Seq,
+    SeriesVal,
+    Value,
+    VectorVal,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -168,7 +178,6 @@ def accessor_step(
 def text_item(series: SeriesVal, key: Value) -> Value:
     """`s.str[0]` on a text Series' `.str` accessor: each row's item (a word of
     `str.split()`'s lists, a character of a string), run on the values."""
-    from mleworld.world.static.values import UNKNOWN
 
     if series.real is None or not (isinstance(key, Const) and isinstance(key.value, int)):
         return UNKNOWN
@@ -232,6 +241,24 @@ def dates(real: Any) -> bool:
     return isinstance(real, pd.Series) and bool(pd.api.types.is_datetime64_any_dtype(real.dtype))
 
 
+def durations(real: Any) -> bool:
+    """Whether values analysis computed are a Series of durations (dates minus dates)."""
+    import pandas as pd
+
+    return isinstance(real, pd.Series) and bool(pd.api.types.is_timedelta64_dtype(real.dtype))
+
+
+_DURATION_FIELDS = frozenset({"days", "seconds", "microseconds", "nanoseconds"})
+
+
+def duration_field(accessor: SeriesVal, attr: str) -> Value:
+    """`.dt.days` (and the other whole fields) of durations: the numbers, computed."""
+    if attr not in _DURATION_FIELDS:
+        return UNKNOWN
+    real = quietly(getattr, accessor.real, attr)
+    return SeriesVal(accessor.name, rows=accessor.rows, numeric=True, real=real)
+
+
 def numeric(real: Any) -> bool:
     """Whether values analysis computed (a Series or an array) are surely numbers (or booleans)."""
     import numpy as np
@@ -248,14 +275,13 @@ def as_array(series: SeriesVal, *, ndarray: bool = True) -> VectorVal:
     import numpy as np
     import pandas as pd
 
-    assert series.rows is not None
     real = series.real
-    if not isinstance(real, pd.Series) or len(real) != series.rows:
+    if not isinstance(real, pd.Series) or len(real) != (series.rows or len(real)):
         return VectorVal(series.rows, ndarray=ndarray)
     values = real.to_numpy() if ndarray else real.values
     if not isinstance(values, np.ndarray):
-        return VectorVal(series.rows, ndarray=False)
-    return VectorVal(series.rows, ndarray=True, numeric=numeric(values), real=values)
+        return VectorVal(len(real), ndarray=False)
+    return VectorVal(len(real), ndarray=True, numeric=numeric(values), real=values)
 
 
 def array_step(
@@ -299,7 +325,6 @@ def frame_compared(walker: Walker, op: ast.cmpop, left: Value, right: Value) -> 
 
 def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
     """`series >= "1985-01-01"` of a Series whose values are known: the booleans, computed."""
-    from mleworld.world.static.values import Const, SeriesVal
 
     func = COMPARISONS.get(type(op))
     if func is None or not isinstance(result, SeriesVal | VectorVal):
@@ -336,8 +361,6 @@ def arithmetic(
 
     import pandas as pd
 
-    from mleworld.world.static.values import Const, SeriesVal
-
     func = ARITHMETIC.get(type(op))
     sides = []
     for value in (left, right):
@@ -345,6 +368,8 @@ def arithmetic(
             sides.append(value.real)
         elif isinstance(value, Const) and isinstance(value.value, int | float | bool | str):
             sides.append(value.value)
+        elif isinstance(value, Obj) and isinstance(value.obj, pd.Timestamp | pd.Timedelta):
+            sides.append(value.obj)  # `df["date"] - pd.Timestamp("2019-01-01")`
         else:
             return shaped
     if func is None or not any(isinstance(s, pd.Series) for s in sides):

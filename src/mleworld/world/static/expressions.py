@@ -19,7 +19,7 @@ from mleworld.world.static import arrays, computed_series, lengths, scalars
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.operators import COMPARISONS
 from mleworld.world.static.program import children
-from mleworld.world.static.shown import shown
+from mleworld.world.static.shown import recomputed, shown
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -116,7 +116,7 @@ class ExpressionWalker:
                 else:
                     star = True
             else:
-                args.append(self.expr(arg))
+                args.append(recomputed(self, arg, self.expr(arg)))  # an inline chain's values
                 if prints:
                     self.printed.note(
                         arg, args[-1], self.work_scale != 1.0, partial(shown, self, arg, args[-1])
@@ -125,6 +125,7 @@ class ExpressionWalker:
         for keyword in node.keywords:
             value = self.expr(keyword.value)
             if keyword.arg is not None:
+                value = recomputed(self, keyword.value, value)
                 kwargs[keyword.arg] = value
             elif isinstance(value, DictVal):
                 kwargs.update(value.items)

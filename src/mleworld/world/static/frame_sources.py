@@ -17,6 +17,7 @@ from mleworld.world.static import computed, files, kinds, lengths, row_counts
 from mleworld.world.static.headers import read_header
 from mleworld.world.static.values import (
     UNKNOWN,
+    ArrayVal,
     Const,
     DictVal,
     Frame,
@@ -241,6 +242,8 @@ def split(
             parts.extend([SeriesVal(arr.name), SeriesVal(arr.name)])
         else:
             parts.extend(row_counts.split_parts(arr, sizes))
+            if isinstance(arr, ArrayVal):
+                row_counts.sampled_parts(walker, arr, parts[-2:], sizes, kw)
             continue
         if sizes is not None:
             parts[-2].rows, parts[-1].rows = sizes  # type: ignore[attr-defined]

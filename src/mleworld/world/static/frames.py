@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.static import (
     arrays,
     casts,
+    columns,
     computed,
     computed_series,
     kinds,
@@ -131,6 +132,8 @@ def frame_method(
     result = row_counts.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
     if name in ("head", "tail"):
         result = row_counts.head_tail(frame, name, args, kw, result)
+    if name == "sample":
+        result = row_counts.drawn(walker, frame, args, kw, result)
     if name in kinds.DTYPE_KEEP:
         return kinds.subset(frame, result)
     if name in kinds.MASKS:
@@ -214,9 +217,10 @@ def _frame_method(
         if not frame.has(column):
             walker.emit("columns", "KeyError", key_error(column), node, KEY_CONFIDENCE)
             return UNKNOWN
+        popped = columns.read_column(walker, frame, column)  # its values, when held
         if walker.certain:
             frame.columns.remove(column)
-        return SeriesVal(column)
+        return popped if isinstance(popped, SeriesVal) else SeriesVal(column)
     if name == "insert":
         column = args[1] if len(args) > 1 else kw.get("column")
         names = str_list(column) if isinstance(column, Const) else None
@@ -233,8 +237,10 @@ def _frame_method(
         if names is None:
             return Frame(None, frame.source, exact=False)
         return Frame(list(names), frame.source, exact=True)
-    if name == "to_numpy" and not args and set(kw) <= {"dtype", "copy"}:
-        return arrays.of_frame(walker, frame, positions.array(frame) or UNKNOWN, kw)
+    dtype = {"dtype": args[0]} if len(args) == 1 and "dtype" not in kw else {}
+    if name == "to_numpy" and len(args) == len(dtype) and set(kw) <= {"dtype", "copy"}:
+        named = {**dtype, **kw}  # `to_numpy(np.float64)`: the dtype given by position
+        return arrays.of_frame(walker, frame, positions.array(frame) or UNKNOWN, named)
     if name == "join" and len(args) == 1 and set(kw) <= {"how"}:
         return _joined(frame, args[0], kw.get("how"))
     if inplace:

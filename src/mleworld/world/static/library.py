@@ -35,6 +35,7 @@ from mleworld.world.static import (
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    Count,
     DictVal,
     Frame,
     Instance,
@@ -47,6 +48,7 @@ from mleworld.world.static.values import (
     SeriesVal,
     Value,
     const_str,
+    release,
     step_of,
 )
 
@@ -227,6 +229,8 @@ def _sequence(
         return Seq(list(source.items), "list")
     if isinstance(source, Repeated):
         return source  # `list(skf.split(X, y))`: the folds, each alike
+    if isinstance(source, DictVal) and source.closed:
+        return Seq([Const(key) for key in source.items], "list")  # list(ORDER): its keys
     if isinstance(source, Keys) and source.exact and source.order is not None:
         return Seq([Const(name) for name in source.order], "list")  # list(df.columns)
     if isinstance(source, Keys):
@@ -251,20 +255,112 @@ def _sorted(
 def _enumerate(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
-    if not star and not kw and len(args) == 1 and isinstance(args[0], Repeated):
-        return Repeated(Seq([UNKNOWN, args[0].item], "tuple"))
-    if star or kw or len(args) != 1 or not isinstance(args[0], Seq) or args[0].items is None:
+    """`enumerate(items, start=k)`: (k + i, item) pairs of a known list; of a splitter's
+    folds, each fold with an index the walk does not count."""
+    if star or set(kw) - {"start"} or len(args) + len(kw) not in (1, 2):
         return UNKNOWN
-    return Seq([Seq([Const(i), item], "tuple") for i, item in enumerate(args[0].items)], "list")
+    first = _whole_number(kw.get("start", args[1] if len(args) == 2 else Const(0)))
+    if first is None:
+        return UNKNOWN
+    if isinstance(args[0], Repeated):
+        return Repeated(Seq([UNKNOWN, args[0].item], "tuple"))
+    if not isinstance(args[0], Seq) or args[0].items is None:
+        return UNKNOWN
+    pairs = [Seq([Const(i), item], "tuple") for i, item in enumerate(args[0].items, start=first)]
+    return Seq(pairs, "list")  # type: ignore[arg-type]
 
 
 def _zip(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
-    if star or kw or not args or not all(isinstance(a, Seq) and a.items is not None for a in args):
+    """`zip(a, b)` of known lists: their rows. With a splitter's folds among lists that
+    surely hold an item (`zip(range(k), kf.split(X))`, `zip(names, folds)`): each item holds
+    a fold, and the loop over it surely runs."""
+    if star or kw or not args:
+        return UNKNOWN
+    if any(isinstance(a, Repeated) for a in args):
+        if not all(
+            isinstance(a, Repeated) or _surely_items(a, arg)
+            for a, arg in zip(args, node.args, strict=True)
+        ):
+            return UNKNOWN
+        items = [a.item if isinstance(a, Repeated) else UNKNOWN for a in args]
+        return Repeated(Seq(items, "tuple"))
+    if not all(isinstance(a, Seq) and a.items is not None for a in args):
         return UNKNOWN
     rows = zip(*(a.items for a in args), strict=False)  # type: ignore[union-attr]
     return Seq([Seq(list(row), "tuple") for row in rows], "list")
+
+
+_NUMBER_BUILTINS: dict[str, Callable[..., Any]] = {
+    "int": int, "float": float, "round": round, "abs": abs, "min": min, "max": max,
+}  # fmt: skip
+
+
+def _number_builtin(name: str) -> Callable[..., Value]:
+    """`int(len(df) * 0.8)`, `max(1, n // 10)`, `round(x, 2)` of numbers the walk knows: the
+    number; anything else (or a call Python would refuse) stays unknown."""
+    func = _NUMBER_BUILTINS[name]
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        numbers = [v.n if isinstance(v, Count) else getattr(v, "value", None) for v in args]
+        known = all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers)
+        if star or kw or not args or not known:
+            for value in [*args, *kw.values()]:
+                release(value)  # `max(frames, key=len)` returns one of them
+            return UNKNOWN
+        try:
+            return Const(func(*numbers))
+        except (ArithmeticError, TypeError, ValueError):
+            return UNKNOWN
+
+    return handler
+
+
+def _pandas_scalar(name: str) -> Callable[..., Value]:
+    """`pd.Timestamp("2019-01-01")`, `pd.Timedelta(days=7)` of literals: the value itself,
+    so date arithmetic on columns whose values are held is computed (computed_series)."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        import pandas as pd
+
+        spelt = [params.literal(a) for a in args]
+        named = {k: params.literal(v) for k, v in kw.items()}
+        if star or _NOT_SPELT in spelt or _NOT_SPELT in named.values():
+            return UNKNOWN
+        try:
+            return Obj(getattr(pd, name)(*spelt, **named), f"pandas.{name}")
+        except (TypeError, ValueError, OverflowError):
+            return UNKNOWN
+
+    return handler
+
+
+_NOT_SPELT = params.literal(UNKNOWN)
+
+
+def _whole_number(value: Value | object) -> int | None:
+    number = value.value if isinstance(value, Const) else value
+    return number if isinstance(number, int) and not isinstance(number, bool) else None
+
+
+def _surely_items(value: Value, arg: ast.expr) -> bool:
+    """Whether an iterable surely yields an item: a known non-empty list, or `range(n)` of a
+    literal n > 0."""
+    if isinstance(value, Seq) and value.items is not None:
+        return bool(value.items)
+    return (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Name)
+        and arg.func.id == "range"
+        and len(arg.args) == 1
+        and isinstance(arg.args[0], ast.Constant)
+        and (_whole_number(arg.args[0].value) or 0) > 0
+    )
 
 
 def _str(
@@ -366,11 +462,14 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("builtins", "enumerate"): _enumerate,
     ("builtins", "zip"): _zip,
     ("builtins", "str"): _str,
+    **{("builtins", name): _number_builtin(name) for name in _NUMBER_BUILTINS},
     ("builtins", "len"): lengths.length,
     ("builtins", "hasattr"): module_attrs.has_attribute,
     ("builtins", "isinstance"): module_attrs.is_instance,
     ("builtins", "type"): module_attrs.type_of,
     ("pandas", "to_datetime"): kinds.to_datetime,
+    ("pandas", "Timestamp"): _pandas_scalar("Timestamp"),
+    ("pandas", "Timedelta"): _pandas_scalar("Timedelta"),
     ("pandas", "cut"): kinds.cut,
     ("pandas", "qcut"): kinds.qcut,
     ("sklearn.metrics", "roc_auc_score"): predictions.binary_score,

@@ -54,6 +54,8 @@ def module_attribute(walker: Walker, base: ModuleVal, attr: str, node: ast.AST) 
         return UNKNOWN
     if isinstance(value, types.ModuleType):
         return ModuleVal(value.__name__, value)
+    if type(value) in (int, float):
+        return Const(value)  # `np.pi`, `math.e`, `np.nan`: a number arithmetic folds
     return Obj(value, full)
 
 

@@ -10,6 +10,7 @@ and classes (walker.py). expressions.py evaluates the expressions themselves.
 
 from __future__ import annotations
 
+import argparse
 import ast
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ from mleworld.world.static import (
     callbacks,
     calls,
     casts,
+    cli_args,
     columns,
     computed,
     computed_series,
@@ -37,6 +39,7 @@ from mleworld.world.static.values import (
     ArrayVal,
     ClassVal,
     Const,
+    Count,
     DictVal,
     Frame,
     FuncVal,
@@ -78,6 +81,8 @@ class OperationWalker:
             return columns.series_attribute(self, base, attr, node)
         if isinstance(base, Instance):
             return module_attrs.instance_attribute(self, base, attr, node)
+        if isinstance(base, Obj) and isinstance(base.obj, argparse.Namespace):
+            return cli_args.attribute(base.obj, attr)
         if isinstance(base, Obj):
             return module_attrs.object_attribute(base, attr)
         if isinstance(base, UserInstance):
@@ -122,6 +127,8 @@ class OperationWalker:
             base.attrs[attr] = value if self.certain else UNKNOWN
         elif isinstance(base, Frame):
             columns.set_frame_attribute(self, base, attr, value)
+        elif isinstance(base, Obj) and isinstance(base.obj, argparse.Namespace):
+            cli_args.set_attribute(self, base.obj, attr, value)
         else:
             escape(value)  # kept somewhere analysis does not follow
 
@@ -182,7 +189,7 @@ class OperationWalker:
         if held is not None:
             return held
         rows = row_counts.taken(base, key) if not isinstance(base, Frame) else None
-        if rows is None and isinstance(base, Method) and base.name == "iloc":
+        if rows is None and isinstance(base, Method) and _positional(base):
             rows = row_counts.taken(base.owner, key, self)
         if rows is not None:
             return rows
@@ -342,11 +349,12 @@ _FOLDED = part(ARITHMETIC, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, as
 
 def _folded(op: ast.operator, left: Value, right: Value) -> Const | None:
     """`size // 2`, `8 - c`, `0.8 * 100` of numbers the walk knows: the number (a division by
-    zero, or a power too large to compute at once, is left unknown)."""
+    zero, or a power too large to compute at once, is left unknown). A row count the walk
+    knows (`len(df) * 0.8`) is its number."""
     func = _FOLDED.get(type(op))
-    if func is None or not (isinstance(left, Const) and isinstance(right, Const)):
+    if func is None or not all(isinstance(v, Const | Count) for v in (left, right)):
         return None
-    a, b = left.value, right.value
+    a, b = (v.value if isinstance(v, Const) else v.n for v in (left, right))  # type: ignore[union-attr]
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (a, b)):
         return None
     if isinstance(op, ast.Pow) and (abs(b) > 64 or abs(a) > 1e6):
@@ -384,4 +392,12 @@ def _assigns_callables(func: Value, args: list[Value], kwargs: dict[str, Value])
         isinstance(owner, Frame)
         and owner.is_frame
         and any(isinstance(v, FuncVal) for v in kwargs.values())
+    )
+
+
+def _positional(indexer: Method) -> bool:
+    """`df.iloc`, or `df.loc` of a frame indexed 0..n-1, where row positions are its labels."""
+    owner = indexer.owner
+    return indexer.name == "iloc" or (
+        indexer.name == "loc" and isinstance(owner, Frame) and owner.ranged
     )

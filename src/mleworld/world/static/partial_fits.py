@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.static import callbacks, dtypes, kinds
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
+    UNKNOWN,
+    ArrayVal,
     Frame,
     Instance,
     Seq,
@@ -57,6 +59,8 @@ def sampled(X: Value) -> Any | None:
     unless its first row was drawn out."""
     import pandas as pd
 
+    if isinstance(X, ArrayVal) and X.sample_of is not None:
+        return _sampled_array(*X.sample_of)
     if not isinstance(X, Frame) or X.sample_of is None or not X.exact or not X.columns:
         return None
     table, share = X.sample_of
@@ -75,6 +79,19 @@ def sampled(X: Value) -> Any | None:
     if with_nan == 0 or (1.0 - share) ** with_nan > SAMPLE_DOUBT:
         return None
     return data
+
+
+def _sampled_array(array: Any, share: float) -> Any | None:
+    """The rows of a numeric array a fold's rows are a random share of, when the share
+    surely meets a row with NaN (an array of text is left to the frame rules)."""
+    import numpy as np
+
+    if array.ndim != 2 or not np.issubdtype(array.dtype, np.floating):
+        return None
+    with_nan = int(np.isnan(array).any(axis=1).sum())
+    if with_nan == 0 or (1.0 - share) ** with_nan > SAMPLE_DOUBT:
+        return None
+    return array
 
 
 def check_known_text(walker: Walker, steps: list[Instance], X: Value, node: ast.AST) -> None:
@@ -150,13 +167,19 @@ def _refused(walker: Walker, data: Any, node: ast.AST) -> None:
 
 def scaled(owner: Instance, method: str, args: list[Value], result: Value) -> Value:
     """`scaler.transform(X)` of a frame by a scaler that keeps NaN: the array remembers
-    both, so a model fitted on it is judged as a pipeline of the two on X."""
-    if (
-        isinstance(result, VectorVal)
-        and owner.cls.__name__ in dtypes.NAN_KEEPING
-        and method in ("transform", "fit_transform")
-        and args
-        and isinstance(args[0], Frame)
-    ):
-        result.scaled = (owner, args[0])
+    both, so a model fitted on it is judged as a pipeline of the two on X (a frame, or an
+    array whose values or sampled rows analysis holds). Of a fold's rows (their count not
+    known) it is such an array of unknown length."""
+    X = args[0] if args else None
+    if owner.cls.__name__ not in dtypes.NAN_KEEPING or method not in ("transform", "fit_transform"):
+        return result
+    if isinstance(X, Frame) or isinstance(X, ArrayVal) and _held_rows(X):
+        if result is UNKNOWN and X.sample_of is not None:
+            result = VectorVal(None, 2, ndarray=False)
+        if isinstance(result, VectorVal):
+            result.scaled = (owner, X)
     return result
+
+
+def _held_rows(X: ArrayVal) -> bool:
+    return X.real is not None or X.sample_of is not None

@@ -159,6 +159,8 @@ def transformed(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Val
 
 # Splitters whose k test folds have n // k or n // k + 1 rows (so all n / k when k divides n).
 _K_FOLDS = frozenset({"KFold", "StratifiedKFold", "RepeatedKFold", "RepeatedStratifiedKFold"})
+_GROUP_FOLDS = frozenset({"GroupKFold", "StratifiedGroupKFold"})
+_SHARED_FOLDS = _GROUP_FOLDS | {"ShuffleSplit", "StratifiedShuffleSplit"}
 
 
 def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
@@ -167,9 +169,11 @@ def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
     cls = owner.cls
     if cls.__name__ == "TimeSeriesSplit" and cls.__module__.startswith("sklearn."):
         return _time_folds(owner, args, kw)
-    if cls.__name__ not in _K_FOLDS or not cls.__module__.startswith("sklearn."):
-        return UNKNOWN
-    if not owner.bound:  # `KFold(**options)`: its n_splits is not known
+    if not cls.__module__.startswith("sklearn.") or not owner.bound:
+        return UNKNOWN  # `KFold(**options)`: its n_splits is not known
+    if cls.__name__ in _SHARED_FOLDS:
+        return _shared_folds(owner)
+    if cls.__name__ not in _K_FOLDS:
         return UNKNOWN
     k = owner.params.get("n_splits") if "n_splits" in owner.given else _default(cls, "n_splits")
     X = args[0] if args else kw.get("X", UNKNOWN)
@@ -184,6 +188,30 @@ def folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
         VectorVal(n // k, numeric=True, index=True),
     ]
     return Repeated(Seq(part, "tuple"))  # type: ignore[arg-type]
+
+
+def _shared_folds(owner: Instance) -> Value:
+    """Folds whose sizes the walk does not count: k group folds train on about (k - 1) / k
+    of the rows, a shuffle split on 1 - test_size of them, drawn at random."""
+    name = owner.cls.__name__
+    if name in _GROUP_FOLDS:
+        k = (
+            owner.params.get("n_splits")
+            if "n_splits" in owner.given
+            else _default(owner.cls, "n_splits")
+        )
+        if not isinstance(k, int) or isinstance(k, bool) or k < 2:
+            return UNKNOWN
+        train = (k - 1) / k
+    else:
+        if "train_size" in owner.given:
+            return UNKNOWN
+        test = owner.params.get("test_size") if "test_size" in owner.given else None
+        test = 0.1 if test is None else test  # scikit-learn's default when neither is given
+        if not isinstance(test, float) or not 0.0 < test < 1.0:
+            return UNKNOWN
+        train = 1.0 - test
+    return Repeated(Seq([FoldShare(train), FoldShare(1.0 - train)], "tuple"))  # type: ignore[list-item]
 
 
 def _time_folds(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value:
@@ -282,23 +310,26 @@ def _sample(
 
 def sampled_parts(
     walker: Walker,
-    whole: Frame,
+    whole: Frame | ArrayVal,
     parts: list[Value],
     sizes: tuple[int, int] | None,
     kw: dict[str, Value],
 ) -> None:
-    """train_test_split's parts of a frame with known values: random shares of its rows
-    (not with shuffle=False: then the parts are its first and last rows)."""
+    """train_test_split's parts of a frame or a 2-D array with known values: random shares of
+    its rows (not with shuffle=False: then the parts are its first and last rows)."""
     from mleworld.world.static.computed import values_of
 
     shuffle = kw.get("shuffle")
     if sizes is None or (isinstance(shuffle, Const) and shuffle.value is False):
         return
-    table = values_of(walker, whole)
+    if isinstance(whole, ArrayVal):
+        table = whole.real if getattr(whole.real, "ndim", 0) == 2 else None
+    else:
+        table = values_of(walker, whole)
     if table is None or not len(table):
         return
     for part, n in zip(parts, sizes, strict=True):
-        if isinstance(part, Frame):
+        if isinstance(part, Frame | ArrayVal):
             part.sample_of = (table, n / len(table))
 
 
@@ -389,6 +420,17 @@ def head_tail(
     )
     result.rows = len(range(frame.rows)[window])
     result.ranged = frame.ranged and method == "head"
+    return result
+
+
+def drawn(
+    walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value], result: Value
+) -> Value:
+    """`df.sample(frac=0.8)`: a random share of the frame's rows, as a fold's training rows
+    are (without replacement or weights, which change what a share holds)."""
+    frac = literal(kw.get("frac")) if not args and set(kw) <= {"frac", "random_state"} else None
+    if isinstance(result, Frame) and isinstance(frac, float) and 0.0 < frac <= 1.0:
+        _sample(walker, result, frame, share=frac)
     return result
 
 

@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal
 from unittest import mock
 
-from mleworld.world.static import computed, dtypes, encoders
+from mleworld.world.static import arrays, computed, dtypes, encoders
 from mleworld.world.static.operators import ARITHMETIC, COMPARISONS, UNARY
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
@@ -47,6 +47,7 @@ from mleworld.world.static.values import (
     Frame,
     Instance,
     ModuleVal,
+    Obj,
     SeriesVal,
     Value,
     VectorVal,
@@ -132,6 +133,7 @@ def recomputed(walker: Walker, node: ast.expr, value: Value) -> Value:
     """What `name = <node>` binds: `value`, or, where the walk lost a frame's or a column's
     values that the same replay computes (`df.select_dtypes("number").median()`, a groupby
     mean sorted), a frame or Series holding them. Only on a line that surely runs once."""
+    import numpy as np
     import pandas as pd
 
     if not _lost(walker, value) or not walker.certain or walker.work_scale != 1.0:
@@ -153,6 +155,8 @@ def recomputed(walker: Walker, node: ast.expr, value: Value) -> Value:
         numeric = bool(pd.api.types.is_numeric_dtype(real.dtype))
         name = real.name if isinstance(real.name, str) else None
         return SeriesVal(name, rows=len(real), numeric=numeric, real=real)
+    if isinstance(real, np.ndarray) and real.ndim in (1, 2):  # `.to_numpy()`, `.values`
+        return arrays.wrap(real) or value
     return value
 
 
@@ -260,6 +264,9 @@ def _evaluate(walker: Walker, node: ast.expr) -> Any:
         return computed.quietly(base.__getitem__, key)
     if isinstance(node, ast.Call):
         return _call(walker, node)
+    if isinstance(node, ast.Tuple):  # `df.loc[df["a"] > 0, "b"]`: a key of data and literals
+        parts = [_operand(walker, element) for element in node.elts]
+        return _MISSING if _missing(parts) else tuple(parts)
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in COMPARISONS:
         return _apply(COMPARISONS[type(node.ops[0])], walker, node.left, node.comparators[0])
     if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
@@ -390,7 +397,8 @@ def _real(walker: Walker, name: str) -> Any:
 def _literal(walker: Walker, node: ast.expr) -> Any:
     """A literal, or what names bound to constants give (`cfg["target"]`, `num + ["y"]`)."""
     if isinstance(node, ast.Name):
-        return literal(walker.peek(node.id))
+        spelt = literal(walker.peek(node.id))
+        return _dtype(walker, node) or spelt if spelt is _MISSING else spelt
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
         holder, key = walker.peek(node.value.id), _literal(walker, node.slice)
         if isinstance(holder, DictVal) and holder.closed and isinstance(key, str):
@@ -411,10 +419,34 @@ def _literal(walker: Walker, node: ast.expr) -> Any:
         if isinstance(left, list) and isinstance(right, list):
             return left + right
         return _MISSING
+    dtype = _dtype(walker, node)
+    if dtype is not None:
+        return dtype
     try:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return _MISSING
+
+
+def _dtype(walker: Walker, node: ast.expr) -> type | None:
+    """`float`, `np.float32`: a type numpy and pandas take as a dtype, named by the program."""
+    import numpy as np
+
+    value: Value | None = None
+    if isinstance(node, ast.Name) and node.id in _BUILTIN_DTYPES:
+        bound = node.id in walker.module.values or node.id in walker.scope.values
+        return None if bound else _BUILTIN_DTYPES[node.id]
+    if isinstance(node, ast.Name):
+        value = walker.peek(node.id)
+    elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        module = walker.peek(node.value.id)
+        if isinstance(module, ModuleVal) and module.name == "numpy":
+            value = Obj(getattr(np, node.attr, None), f"numpy.{node.attr}")
+    kind = value.obj if isinstance(value, Obj) else None
+    return kind if isinstance(kind, type) and issubclass(kind, np.generic) else None
+
+
+_BUILTIN_DTYPES: dict[str, type] = {t.__name__: t for t in (int, float, str, bool, object)}
 
 
 def _is_data(value: Any, *, method: bool = False) -> bool:

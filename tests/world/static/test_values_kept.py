@@ -1,0 +1,150 @@
+"""Common ways programs carry their data to a fit, each followed with the data's values.
+
+Fold loops written as `enumerate(kf.split(X), start=1)` or `zip(range(k), folds)`, group
+and shuffle splitters, `df.loc` at fold positions, fold rows of arrays made with
+`np.array(df)` or `to_numpy(np.float64)`, array parts of `train_test_split` and the
+scaler fitted on them, `df.sample(frac=...)`, the first `int(len(X) * 0.8)` rows, a frame
+built from computed columns and set beside another, `list(config)` of a dict's keys, a
+popped column, an inline `df.iloc[...].to_numpy(...)`, and options read with argparse:
+each step keeps what the walk knows, so the NaN the data holds reaches the linear model's
+check. Each snippet runs for real (conftest.run_real: train.csv has 6 rows; the depth
+column keeps one value, the others become NaN).
+"""
+
+from __future__ import annotations
+
+from static_snippets import snippet_tests
+
+READ = (
+    "import argparse\n"
+    "import numpy as np\n"
+    "import pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.model_selection import GroupKFold, KFold, ShuffleSplit, train_test_split\n"
+    "from sklearn.preprocessing import StandardScaler\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "train['bill_depth_mm'] = train['bill_depth_mm'].where(train['bill_depth_mm'] > 21)\n"
+    "COLS = ['bill_length_mm', 'bill_depth_mm', 'flipper_length_mm']\n"
+    "X = train[COLS]\n"
+    "y = train['species'].to_numpy()\n"
+    "kf = KFold(n_splits=3, shuffle=True, random_state=0)\n"
+)
+
+
+def options(default: str, then: str = "", *, parse: str = "args = parser.parse_args([])\n") -> str:
+    """The penalty read from a command-line option the run does not pass."""
+    return (
+        READ + "parser = argparse.ArgumentParser(description='penguins')\n"
+        "parser.add_argument('--folds', type=int, default='3')\n"
+        f"parser.add_argument('--penalty', default='{default}')\n"
+        f"{parse}"
+        f"{then}"
+        "model = LogisticRegression(penalty=args.penalty, solver='lbfgs')\n"
+        "model.fit(train[['flipper_length_mm']], y)\n"
+        "print(args.folds + 1)\n"
+    )
+
+
+# The snippets run in one process started with arguments of its own; the sandbox passes
+# none, which this parse of the script's arguments sees as well.
+NO_ARGUMENTS = (
+    "import sys\n"
+    "given = sys.argv[1:]\n"
+    "del sys.argv[1:]\n"
+    "args = parser.parse_args()\n"
+    "sys.argv[1:] = given\n"
+)
+
+
+CRASHES = {
+    "folds_enumerated_from_one": (
+        READ + "for k, (tr, va) in enumerate(kf.split(X), start=1):\n"
+        "    LogisticRegression().fit(X.iloc[tr], y[tr])\n",
+        "dtypes",
+    ),
+    "folds_zipped_with_a_range": (
+        READ + "for k, (tr, va) in zip(range(3), kf.split(X)):\n"
+        "    LogisticRegression().fit(X.iloc[tr], y[tr])\n",
+        "dtypes",
+    ),
+    "fold_rows_of_an_array_made_by_np_array": (
+        READ + "A = np.array(X)\n"
+        "for tr, va in kf.split(A):\n"
+        "    LogisticRegression().fit(A[tr], y[tr])\n",
+        "dtypes",
+    ),
+    "fold_rows_of_an_array_when_folds_differ_in_size": (
+        READ + "A = X.to_numpy(np.float64)\n"
+        "for tr, va in KFold(n_splits=4, shuffle=True, random_state=1).split(A):\n"
+        "    LogisticRegression().fit(A[tr], y[tr])\n",
+        "dtypes",
+    ),
+    "group_folds": (
+        READ + "for tr, va in GroupKFold(n_splits=3).split(X, y, train['island']):\n"
+        "    LogisticRegression().fit(X.iloc[tr], y[tr])\n",
+        "dtypes",
+    ),
+    "shuffle_split": (
+        READ + "for tr, va in ShuffleSplit(n_splits=2, test_size=0.34, random_state=0).split(X):\n"
+        "    LogisticRegression().fit(X.iloc[tr], y[tr])\n",
+        "dtypes",
+    ),
+    "loc_at_fold_positions_of_a_frame_indexed_from_zero": (
+        READ + "for tr, va in kf.split(X):\n    LogisticRegression().fit(X.loc[tr], y[tr])\n",
+        "dtypes",
+    ),
+    "array_parts_of_train_test_split_through_a_scaler": (
+        READ + "A_tr, A_va, y_tr, y_va = train_test_split(X.values, y, test_size=0.2, random_state=0)\n"
+        "sc = StandardScaler()\n"
+        "LogisticRegression().fit(sc.fit_transform(A_tr), y_tr)\n",
+        "dtypes",
+    ),
+    "the_first_rows_by_a_computed_count": (
+        READ + "n = int(len(X) * 0.8)\nLogisticRegression().fit(X.iloc[:n], y[:n])\n",
+        "dtypes",
+    ),
+    "sampled_rows": (
+        READ + "part = train.sample(frac=0.8, random_state=0)\n"
+        "LogisticRegression().fit(part[COLS], part['species'])\n",
+        "dtypes",
+    ),
+    "a_computed_frame_set_beside_another": (
+        READ + "extra = pd.DataFrame({'ratio': train['bill_length_mm'] / train['bill_depth_mm']})\n"
+        "Z = pd.concat([train[['flipper_length_mm']], extra], axis=1)\n"
+        "LogisticRegression().fit(Z, y)\n",
+        "dtypes",
+    ),
+    "the_keys_of_a_config_dict": (
+        READ + "WEIGHTS = {'bill_length_mm': 1.0, 'bill_depth_mm': 2.0}\n"
+        "LogisticRegression().fit(train[list(WEIGHTS)], y)\n",
+        "dtypes",
+    ),
+    "a_popped_column": (
+        READ + "rest = train.copy()\n"
+        "depth = rest.pop('bill_depth_mm').values.reshape(-1, 1)\n"
+        "LogisticRegression().fit(depth, y)\n",
+        "dtypes",
+    ),
+    "an_inline_chain_converted_by_position": (
+        READ + "LogisticRegression().fit(train.iloc[:, 2:5].to_numpy(np.float64), y)\n",
+        "dtypes",
+    ),
+    "a_penalty_from_a_command_line_default": (options("l1"), "params"),
+    "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
+}
+VALID = {
+    "folds_enumerated_from_one_on_filled_values": (
+        READ + "for k, (tr, va) in enumerate(kf.split(X), start=1):\n"
+        "    LogisticRegression().fit(X.fillna(0).iloc[tr], y[tr])\n"
+    ),
+    "folds_zipped_with_an_empty_list": (
+        READ + "for k, (tr, va) in zip([], kf.split(X)):\n"
+        "    LogisticRegression().fit(X.iloc[tr], y[tr])\n"
+    ),
+    "a_valid_command_line_default": options("l2"),
+    "a_command_line_option_set_again": options("l1", "args.penalty = 'l2'\n"),
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
