@@ -94,7 +94,8 @@ CRASHES = {
         "dtypes",
     ),
     "array_parts_of_train_test_split_through_a_scaler": (
-        READ + "A_tr, A_va, y_tr, y_va = train_test_split(X.values, y, test_size=0.2, random_state=0)\n"
+        READ
+        + "A_tr, A_va, y_tr, y_va = train_test_split(X.values, y, test_size=0.2, random_state=0)\n"
         "sc = StandardScaler()\n"
         "LogisticRegression().fit(sc.fit_transform(A_tr), y_tr)\n",
         "dtypes",
