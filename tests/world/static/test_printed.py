@@ -68,3 +68,29 @@ def test_printed_numbers_are_the_real_ones_and_varying_ones_are_left_out(
     assert told.splitlines()[:3] == head
     guessed = predicted_output(PROGRAM, "None", data_overview=overview)
     assert guessed.splitlines()[:3] != head
+
+
+OPTIONS = """\
+import argparse
+
+parser = argparse.ArgumentParser(description="penguins")
+parser.add_argument("--model", default="forest")
+parser.add_argument("--folds", type=int, default="4")
+parser.add_argument("--lr", type=float, default=0.05)
+args = parser.parse_args([])
+print("model:", args.model, "folds:", args.folds)
+print(f"learning rate {args.lr:.3f} for {args.model!r}")
+"""
+
+
+def test_command_line_defaults_are_printed_as_the_run_prints_them(
+    data_dir: Path, real_output: Callable[[str], str]
+) -> None:
+    real = real_output(OPTIONS).splitlines()
+    assert real == ["model: forest folds: 4", "learning rate 0.050 for 'forest'"]
+    report = analyze(OPTIONS, data_dir)
+    overview = data_overview(data_dir)
+    told = predicted_output(OPTIONS, "None", data_overview=overview, printed=report.printed)
+    assert told.splitlines() == real
+    guessed = predicted_output(OPTIONS, "None", data_overview=overview)
+    assert guessed.splitlines() != real

@@ -130,6 +130,30 @@ CRASHES = {
         READ + "LogisticRegression().fit(train.iloc[:, 2:5].to_numpy(np.float64), y)\n",
         "dtypes",
     ),
+    "numeric_columns_by_pandas_dtype_test": (
+        READ + "num = [c for c in train.columns if pd.api.types.is_numeric_dtype(train[c])]\n"
+        "LogisticRegression().fit(train[num].drop(columns=['id']), y)\n",
+        "dtypes",
+    ),
+    "text_columns_dropped_by_select_dtypes": (
+        READ + "text = train.select_dtypes('object').columns.tolist()\n"
+        "LogisticRegression().fit(train.drop(columns=text), y)\n",
+        "dtypes",
+    ),
+    "days_since_a_timestamp": (
+        READ + "when = pd.to_datetime(train['year'].astype(str) + '-06-30')\n"
+        "days = (when - pd.Timestamp('2007-01-01')).dt.days\n"
+        "train['log_age'] = np.log(days - 400)\n"
+        "LogisticRegression().fit(train[['flipper_length_mm', 'log_age']], y)\n",
+        "dtypes",
+    ),
+    "folds_numbered_by_np_arange": (
+        READ + "fold = np.arange(len(train)) % 3\n"
+        "for k in range(3):\n"
+        "    keep = fold != k\n"
+        "    LogisticRegression().fit(X.values[keep], y[keep])\n",
+        "dtypes",
+    ),
     "a_penalty_from_a_command_line_default": (options("l1"), "params"),
     "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
 }

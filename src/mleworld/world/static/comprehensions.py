@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static import work
 from mleworld.world.static.flow import BRANCH, LOOP
-from mleworld.world.static.kinds import DTYPE_FIELDS
+from mleworld.world.static.kinds import DTYPE_FIELDS, DTYPE_TESTS
 from mleworld.world.static.loops import MAX_UNROLL, element
 from mleworld.world.static.scopes import Scope, comprehension_targets
 from mleworld.world.static.values import UNKNOWN, Const, DictVal, Keys, Seq, Value, const_str
@@ -156,6 +156,8 @@ def _pure(node: ast.AST, target: str) -> bool:
         and isinstance(node.slice, ast.Constant)
     ):
         return True  # `cfg["id_col"]`: a setting read from a dict
+    if isinstance(node, ast.Attribute) and _dtype_test(node):
+        return True  # pd.api.types.is_numeric_dtype (its argument is checked on its own)
     if isinstance(node, ast.Attribute):
         if node.attr == "dtype" and _column_of(node.value, target):
             return True  # df[c].dtype
@@ -171,6 +173,9 @@ def _pure(node: ast.AST, target: str) -> bool:
         func = node.func
         if isinstance(func, ast.Name) and func.id == "str" and len(node.args) == 1:
             return not node.keywords  # `str(df[c].dtype)`: its parts are checked on their own
+        named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if named in DTYPE_TESTS and len(node.args) == 1 and not node.keywords:
+            return _column_of(node.args[0], target)  # is_numeric_dtype(df[c])
         return (
             isinstance(func, ast.Attribute)
             and func.attr in _NAME_TESTS
@@ -180,6 +185,22 @@ def _pure(node: ast.AST, target: str) -> bool:
             and all(isinstance(a, ast.Constant) for a in node.args)
         )
     return False
+
+
+def _dtype_test(node: ast.Attribute) -> bool:
+    """`pd.api.types.is_numeric_dtype` and the modules on its way (`pd.api`, `pd.api.types`)."""
+    parts: list[str] = []
+    current: ast.expr = node
+    while isinstance(current, ast.Attribute):
+        parts.append(current.attr)
+        current = current.value
+    parts.reverse()
+    if not isinstance(current, ast.Name) or not parts:
+        return False
+    *path, last = parts
+    return path in ([], ["api"], ["api", "types"], ["types"]) and (
+        last in DTYPE_TESTS or [*path, last] in (["api"], ["api", "types"])
+    )
 
 
 MAX_NAMES = 10_000  # `[f"pixel{i}" for i in range(784)]`: names built, however many

@@ -64,6 +64,15 @@ def _no_text() -> None:  # a formatted field with a spec or !r: not the plain te
     return None
 
 
+def _text(walker: Walker, node: ast.expr, value: Value) -> str | None:
+    """The text a printed argument shows: a text the walk holds for an expression that is
+    not itself a literal (`args.model`, an f-string whose fields it knows), else the pandas
+    text shown.py computes."""
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return None if isinstance(node, ast.Constant) else value.value
+    return shown(walker, node, value)
+
+
 _EXPR_HANDLERS: dict[type, Any] = {}
 
 
@@ -119,7 +128,7 @@ class ExpressionWalker:
                 args.append(recomputed(self, arg, self.expr(arg)))  # an inline chain's values
                 if prints:
                     self.printed.note(
-                        arg, args[-1], self.work_scale != 1.0, partial(shown, self, arg, args[-1])
+                        arg, args[-1], self.work_scale != 1.0, partial(_text, self, arg, args[-1])
                     )
         kwargs: dict[str, Value] = {}
         for keyword in node.keywords:

@@ -390,6 +390,11 @@ def series_dtype(walker: Walker, series: SeriesVal) -> Any | None:
 
 # `df[c].dtype.name` / `.kind`: the fields programs test a column's type by
 DTYPE_FIELDS = frozenset({"name", "kind"})
+# pandas.api.types' tests of a column's dtype, answered where the dtype is known
+DTYPE_TESTS = frozenset({
+    "is_numeric_dtype", "is_string_dtype", "is_object_dtype", "is_float_dtype",
+    "is_integer_dtype", "is_bool_dtype", "is_datetime64_any_dtype",
+})  # fmt: skip
 
 
 def is_dtype(value: Any) -> bool:

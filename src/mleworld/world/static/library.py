@@ -343,6 +343,35 @@ def _pandas_scalar(name: str) -> Callable[..., Value]:
 _NOT_SPELT = params.literal(UNKNOWN)
 
 
+def _dtype_test(name: str) -> Callable[..., Value]:
+    """`pd.api.types.is_numeric_dtype(df[c])` of a column whose dtype the walk knows: the
+    answer pandas gives (`[c for c in df.columns if is_numeric_dtype(df[c])]` is then the
+    exact list of names)."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        import pandas as pd
+
+        if star or kw or len(args) != 1:
+            return UNKNOWN
+        given = args[0]
+        dtype: Any = None
+        if isinstance(given, SeriesVal) and given.kind is None:
+            dtype = (
+                given.real.dtype if given.real is not None else kinds.series_dtype(walker, given)
+            )
+        elif isinstance(given, Const) and kinds.is_dtype(given.value):
+            dtype = given.value
+        if isinstance(dtype, kinds.NumberDtype):
+            return Const(True) if name == "is_numeric_dtype" else UNKNOWN
+        if dtype is None or not kinds.is_dtype(dtype):
+            return UNKNOWN
+        return Const(bool(getattr(pd.api.types, name)(dtype)))
+
+    return handler
+
+
 def _whole_number(value: Value | object) -> int | None:
     number = value.value if isinstance(value, Const) else value
     return number if isinstance(number, int) and not isinstance(number, bool) else None
@@ -469,6 +498,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("builtins", "type"): module_attrs.type_of,
     ("pandas", "to_datetime"): kinds.to_datetime,
     ("pandas", "Timestamp"): _pandas_scalar("Timestamp"),
+    **{("pandas.api.types", name): _dtype_test(name) for name in kinds.DTYPE_TESTS},
     ("pandas", "Timedelta"): _pandas_scalar("Timedelta"),
     ("pandas", "cut"): kinds.cut,
     ("pandas", "qcut"): kinds.qcut,

@@ -43,11 +43,14 @@ from mleworld.world.static.operators import ARITHMETIC, COMPARISONS, UNARY
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
+    Const,
     DictVal,
     Frame,
     Instance,
+    Keys,
     ModuleVal,
     Obj,
+    Seq,
     SeriesVal,
     Value,
     VectorVal,
@@ -157,7 +160,25 @@ def recomputed(walker: Walker, node: ast.expr, value: Value) -> Value:
         return SeriesVal(name, rows=len(real), numeric=numeric, real=real)
     if isinstance(real, np.ndarray) and real.ndim in (1, 2):  # `.to_numpy()`, `.values`
         return arrays.wrap(real) or value
-    return value
+    return _names(real) or value
+
+
+def _names(real: Any) -> Value | None:
+    """`df.select_dtypes("object").columns` (an Index of names) or `.tolist()` of it: the
+    names in order, as `df.columns` and a list of literals are held."""
+    import pandas as pd
+
+    items = list(real) if isinstance(real, pd.Index | list) else None
+    if items is None or len(items) > _MAX_NAMES or not all(isinstance(n, str) for n in items):
+        return None
+    if isinstance(real, list):
+        return Seq([Const(n) for n in items], "list")
+    if len(set(items)) != len(items):
+        return None
+    return Keys(frozenset(items), many=True, exact=True, order=tuple(items))
+
+
+_MAX_NAMES = 10_000
 
 
 def _lost(walker: Walker, value: Value) -> bool:
@@ -166,6 +187,8 @@ def _lost(walker: Walker, value: Value) -> bool:
         return not dtypes.may_hold_values(value)
     if isinstance(value, SeriesVal):
         return value.real is None and value.kind is None
+    if isinstance(value, Keys):
+        return not value.exact  # names known only as a bound (`select_dtypes(...).columns`)
     return value is UNKNOWN
 
 
