@@ -117,6 +117,8 @@ class ExpressionWalker:
         args: list[Value] = []
         star = False
         prints = _prints(func, node)
+        if prints:  # an f-string printed as it is: its fields' texts are printed too
+            self.printed_strings.update(id(a) for a in node.args if isinstance(a, ast.JoinedStr))
         for arg in node.args:
             if isinstance(arg, ast.Starred):
                 value = self.expr(arg.value)
@@ -163,11 +165,12 @@ class ExpressionWalker:
             assert isinstance(value, ast.FormattedValue)
             inner = self.expr(value.value)
             plain = value.conversion in (-1, ord("s")) and value.format_spec is None
+            shows = _text if id(node) in self.printed_strings else shown
             self.printed.note(
                 value.value,
                 inner,
                 self.work_scale != 1.0,
-                partial(shown, self, value.value, inner) if plain else _no_text,
+                partial(shows, self, value.value, inner) if plain else _no_text,
             )
             spec = self.expr(value.format_spec) if value.format_spec is not None else Const("")
             text = _format(inner, value.conversion, spec)

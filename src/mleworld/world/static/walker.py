@@ -104,6 +104,7 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self.python_steps = 0.0  # statements the program runs, each weighted by work_scale
         self.single_assignments: dict[str, ast.expr] | None = None  # work.py's, built on demand
         self.printed = Printed()  # numbers the program prints that the walk computed
+        self.printed_strings: set[int] = set()  # ids of f-strings a print writes as they are
         self.display: Display | Literal[False] | None = None  # its display options (shown.py)
 
     # --- findings -------------------------------------------------------------------
