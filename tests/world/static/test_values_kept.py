@@ -56,6 +56,21 @@ NO_ARGUMENTS = (
 )
 
 
+def lost_column(fill: str) -> str:
+    """A feature function that stores a column the walk cannot compute (a Series mapped by a
+    method of str) next to ones it does: the frame's other columns keep their values."""
+    return (
+        "TEXT = ['island', 'sex', 'species', 'island_code']\n"
+        "def add(frame):\n"
+        "    out = frame.copy()\n"
+        f"    out['ratio'] = (out['bill_length_mm'] / out['bill_depth_mm']){fill}\n"
+        "    out['island_code'] = out['island'].map(str.lower)\n"
+        "    return out\n"
+        "F = add(train)\n"
+        f"F['bill_depth_mm'] = F['bill_depth_mm']{fill}\n"
+    )
+
+
 CRASHES = {
     "folds_enumerated_from_one": (
         READ + "for k, (tr, va) in enumerate(kf.split(X), start=1):\n"
@@ -154,10 +169,17 @@ CRASHES = {
         "    LogisticRegression().fit(X.values[keep], y[keep])\n",
         "dtypes",
     ),
+    "columns_kept_after_a_column_whose_values_are_lost": (
+        READ + lost_column("") + "LogisticRegression().fit(F.drop(columns=TEXT), y)\n",
+        "dtypes",
+    ),
     "a_penalty_from_a_command_line_default": (options("l1"), "params"),
     "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
 }
 VALID = {
+    "columns_kept_after_a_lost_one_with_their_blanks_filled": (
+        READ + lost_column(".fillna(0)") + "LogisticRegression().fit(F.drop(columns=TEXT), y)\n"
+    ),
     "folds_enumerated_from_one_on_filled_values": (
         READ + "for k, (tr, va) in enumerate(kf.split(X), start=1):\n"
         "    LogisticRegression().fit(X.fillna(0).iloc[tr], y[tr])\n"

@@ -102,13 +102,14 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
             )
             return UNKNOWN
         # `df[names]` has exactly those columns, or raises
+        held = computed.held_columns(frame, names)  # none of them lost its values
         result = Frame(
             list(names),
             frame.source,
             True,
-            pristine=frame.pristine,
+            pristine=frame.pristine or held is not None,
             rows=frame.rows,
-            table=frame.table,
+            table=frame.table if held is None else held,
         )
         result.ordered, result.ranged = frame.ordered, frame.ranged
         result.sample_of = frame.sample_of  # the same rows, fewer columns

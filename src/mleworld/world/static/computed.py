@@ -214,9 +214,37 @@ def column(walker: Walker, frame: Frame, series: Value) -> Value:
     from mleworld.world.static.values import SeriesVal
 
     table = values_of(walker, frame)
+    if table is None and isinstance(series, SeriesVal) and series.name is not None:
+        table = held_columns(frame, [series.name])
     if isinstance(series, SeriesVal) and table is not None and series.name in table.columns:
         series.real = table[series.name]
     return series
+
+
+def held_columns(frame: Frame, names: list[str]) -> Any | None:
+    """The values of `names` in a frame that lost those of other columns (`Frame.partial`),
+    when it still holds all of these."""
+    part = frame.partial
+    if frame.pristine or part is None or not set(names) <= set(part.columns):
+        return None
+    return part[list(names)]
+
+
+def stored(walker: Walker, frame: Frame, names: list[str], source: Any, after: Any) -> None:
+    """After `frame[names] = value` on a frame that held `source` (its values, or those of
+    its other columns): `after`, the values with the store computed; or, where the walk lost
+    the value, `source` less the columns stored. Either is kept as `Frame.partial` when
+    `source` was partial, and the frame's own values again when it was whole."""
+    if source is None or not walker.certain or frame.aliases or frame.columns is None:
+        return
+    if after is not None and set(after.columns) == set(frame.columns):
+        keep(frame, after)  # every column's values known again
+        return
+    frame.partial = (
+        after
+        if after is not None
+        else source.drop(columns=[n for n in names if n in source.columns])
+    )
 
 
 def masked(walker: Walker, frame: Frame, key: Value) -> Frame | None:
@@ -243,6 +271,8 @@ def assigned(walker: Walker, frame: Frame, key: Value, value: Value) -> Any | No
 
     name = const_str(key)
     table = values_of(walker, frame)
+    if table is None:
+        table = frame.partial if not frame.pristine else None  # some columns' values lost
     if name is None or table is None or not walker.certain or frame.aliases:
         return None
     if isinstance(value, Const) and isinstance(value.value, str | int | float | bool):
@@ -394,6 +424,7 @@ __all__ = [
     "column",
     "concat",
     "frame_of",
+    "held_columns",
     "keep",
     "masked",
     "merge",
@@ -401,5 +432,6 @@ __all__ = [
     "read",
     "replay",
     "result_of",
+    "stored",
     "values_of",
 ]

@@ -203,6 +203,7 @@ def _frame_method(
         if name == "copy" and isinstance(result, Frame):
             result.pristine = frame.pristine
             result.sample_of = frame.sample_of  # the same rows: a fold's copy is that fold
+            result.partial = frame.partial
         return result
     if name == "drop":
         return _drop(walker, frame, args, kw, node, inplace)
@@ -269,8 +270,10 @@ def _with_columns(
         if not same_values:
             frame.pristine = False
         return Const(None)
-    pristine = same_values and frame.pristine
-    return Frame(columns, frame.source, frame.exact, pristine=pristine, table=frame.table)
+    held = computed.held_columns(frame, columns) if same_values else None
+    pristine = same_values and (frame.pristine or held is not None)
+    table = frame.table if held is None else held  # none of the kept columns lost its values
+    return Frame(columns, frame.source, frame.exact, pristine=pristine, table=table)
 
 
 def _drop(

@@ -236,15 +236,17 @@ class OperationWalker:
             return
         if isinstance(base, Frame):
             names = str_list(key)
+            held = computed.values_of(self, base)
+            source = held if held is not None else base.partial
             table = computed.assigned(self, base, key, value)
             # values the assignment ends: the other columns keep their dtypes (kinds.remember)
-            before = computed.values_of(self, base) if table is None and names else None
+            before = held if table is None and names else None
             lengths.check_setitem(self, base, key, value, node)
             columns.setitem(self, base, key, node)
             kinds.remember(base, before)
             kinds.on_setitem(base, names, value)
-            if table is not None:
-                computed.keep(base, table)
+            if names is not None:
+                computed.stored(self, base, names, source, table)
         elif isinstance(base, Method) and isinstance(base.owner, Frame):
             if base.name == "loc":
                 casts.check_loc_assign(self, base.owner, value, node)

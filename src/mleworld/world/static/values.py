@@ -181,12 +181,17 @@ class Frame(Value):
     # (values, share): its rows are a random share of those values' rows (a train_test_split
     # part, a fold's training rows), while its columns stay theirs (partial_fits.sampled)
     sample_of: tuple[Any, float] | None = None
+    # the values of its other columns, after columns were stored whose values the walk lost
+    # (`df["t"] = s.map(f)`), while nothing else changed it: a selection of those columns
+    # holds them again (computed.held_columns)
+    partial: Any = None
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Whatever changes the frame in place (clearing `pristine` or its `kinds`) ends what
         # its rows are a sample of: the values it was drawn from are no longer its own.
         if (name == "pristine" and value is False) or (name == "kinds" and value is None):
             object.__setattr__(self, "sample_of", None)
+            object.__setattr__(self, "partial", None)
         object.__setattr__(self, name, value)
 
     def has(self, name: str) -> bool:
