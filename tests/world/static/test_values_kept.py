@@ -173,6 +173,18 @@ CRASHES = {
         READ + lost_column("") + "LogisticRegression().fit(F.drop(columns=TEXT), y)\n",
         "dtypes",
     ),
+    "text_mapped_by_a_method_of_str": (
+        READ + "train['island_lc'] = train['island'].map(str.lower)\n"
+        "LogisticRegression().fit(train[['flipper_length_mm', 'island_lc']], y)\n",
+        "dtypes",
+    ),
+    "dates_mapped_to_their_ordinals": (
+        READ + "when = pd.to_datetime(train['year'].astype(str) + '-06-30')\n"
+        "train['day'] = when.map(pd.Timestamp.toordinal)\n"
+        "train['log_day'] = np.log(train['day'] - 733000)\n"
+        "LogisticRegression().fit(train[['flipper_length_mm', 'log_day']], y)\n",
+        "dtypes",
+    ),
     "a_penalty_from_a_command_line_default": (options("l1"), "params"),
     "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
 }

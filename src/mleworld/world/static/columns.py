@@ -320,7 +320,9 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         found = kinds.datetime_attribute(series, attr)
         if series.kind == "dt" and found is UNKNOWN:
             _dt_attribute(walker, attr, node)
-        return found
+        if found is not UNKNOWN or series.kind != "datetime" or attr == "dt":
+            return found
+        # a Series of dates has every Series method (`dates.map(f)`, `dates.min()`)
     if attr == "values" and (series.rows is not None or series.real is not None):
         return computed_series.as_array(series, ndarray=False)
     if attr == "iloc":  # `y.iloc[fold]`: some of its rows (row_counts.taken)

@@ -114,6 +114,8 @@ def _argument(walker: Walker, value: Value) -> Any:
     if isinstance(value, FuncVal):  # `s.map(lambda x: x.lower())`: a pure lambda runs
         function = pure.compiled(walker, value)
         return _MISSING if function is None else function
+    if isinstance(value, Obj) and pure.pure_callable(value.obj):  # `s.map(str.lower)`
+        return value.obj
     if isinstance(value, SeriesVal) and value.kind is None:  # `s.where(s > 0, 1)`, `s.map(t)`
         return value.real if value.real is not None else _MISSING
     if isinstance(value, VectorVal | Number):  # np.where(...) values, a column's median

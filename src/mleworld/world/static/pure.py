@@ -62,6 +62,36 @@ def _parameters(node: ast.Lambda) -> list[str] | None:
     return [a.arg for a in spec.args]
 
 
+def pure_callable(obj: Any) -> bool:
+    """A library function mapping values to values with no effect, which pandas may run on
+    values analysis holds (`s.map(str.lower)`, `dates.map(pd.Timestamp.toordinal)`,
+    `s.apply(len)`, `s.map(math.log1p)`, `s.apply(np.sqrt)`)."""
+    import datetime
+    import math
+    import types
+
+    import numpy as np
+    import pandas as pd
+
+    if isinstance(obj, np.ufunc):
+        return True
+    if isinstance(obj, types.BuiltinFunctionType):
+        return (
+            obj.__name__ in BUILTINS
+            and getattr(builtins, obj.__name__, None) is obj
+            or (getattr(math, obj.__name__, None) is obj)
+        )
+    if isinstance(obj, types.MethodDescriptorType | types.WrapperDescriptorType):
+        owner = getattr(obj, "__objclass__", None)
+        return owner in (str, int, float, datetime.date, datetime.datetime)
+    # pandas' Timestamp methods are compiled functions: those that only read the date
+    method = getattr(pd.Timestamp, getattr(obj, "__name__", ""), None)
+    return method is obj and obj.__name__ in _TIMESTAMP_READS
+
+
+_TIMESTAMP_READS = frozenset({"toordinal", "weekday", "isoweekday", "timestamp"})
+
+
 def compiled(walker: Walker, func: FuncVal) -> Callable[..., Any] | None:
     """The lambda as a real function, when it is pure (the module docstring); else None."""
     node = func.node
