@@ -308,7 +308,7 @@ def _number_builtin(name: str) -> Callable[..., Value]:
         numbers = [v.n if isinstance(v, Count) else getattr(v, "value", None) for v in args]
         known = all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers)
         if star or kw or not args or not known:
-            for value in [*args, *kw.values()]:
+            for value in [*args, *kw.values()] if name in ("min", "max") else ():
                 release(value)  # `max(frames, key=len)` returns one of them
             return UNKNOWN
         try:

@@ -96,7 +96,10 @@ def _keeps_rows(method: str, kw: dict[str, Value]) -> bool:
 
 
 def on_method(frame: Frame, method: str, kw: dict[str, Value], mutates: bool) -> None:
-    """A method that may change `frame` itself: its rows are unknown unless the method keeps them."""
+    """A method that may change `frame` itself: its rows are unknown unless the method keeps them
+    (and what it holds of some columns' values, Frame.partial, is no longer known)."""
+    if mutates:
+        frame.partial = None
     if mutates and not _keeps_rows(method, kw):
         frame.rows = None
     if mutates and (frame.rows is None or method in ("sort_values", "sort_index")):
