@@ -216,8 +216,8 @@ def column(walker: Walker, frame: Frame, series: Value) -> Value:
     from mleworld.world.static.values import SeriesVal
 
     table = values_of(walker, frame)
-    if table is None and isinstance(series, SeriesVal) and series.name is not None:
-        table = held_columns(frame, [series.name])
+    if table is None and not frame.pristine:
+        table = frame.partial  # the column's values may be among those the frame still holds
     if isinstance(series, SeriesVal) and table is not None and series.name in table.columns:
         series.real = table[series.name]
     return series
@@ -265,16 +265,14 @@ def masked(walker: Walker, frame: Frame, key: Value) -> Frame | None:
     return frame_of(walker, part, frame, rows_kept=len(part) == len(table))
 
 
-def assigned(walker: Walker, frame: Frame, key: Value, value: Value) -> Any | None:
-    """`frame[name] = value` of a frame whose values are known: the table after it, when
-    the walk is sure the line runs and the value is a literal scalar (a flag column, a
-    constant) or a Series analysis computed row for row from the frame's own values."""
+def assigned(walker: Walker, frame: Frame, key: Value, value: Value, table: Any) -> Any | None:
+    """`frame[name] = value` of a frame holding `table` (its values, or those of the columns
+    whose values it still holds: Frame.partial): the table after it, when the walk is sure
+    the line runs and the value is a literal scalar (a flag column, a constant) or a Series
+    analysis computed row for row from the frame's own values."""
     from mleworld.world.static.values import SeriesVal, const_str
 
     name = const_str(key)
-    table = values_of(walker, frame)
-    if table is None:
-        table = frame.partial if not frame.pristine else None  # some columns' values lost
     if name is None or table is None or not walker.certain or frame.aliases:
         return None
     if isinstance(value, Const) and isinstance(value.value, str | int | float | bool):

@@ -236,11 +236,11 @@ class OperationWalker:
             return
         if isinstance(base, Frame):
             names = str_list(key)
-            held = computed.values_of(self, base)
+            held = computed.values_of(self, base) if names else None
             source = held if held is not None else base.partial
-            table = computed.assigned(self, base, key, value)
+            table = computed.assigned(self, base, key, value, source)
             # values the assignment ends: the other columns keep their dtypes (kinds.remember)
-            before = held if table is None and names else None
+            before = held if table is None else None
             lengths.check_setitem(self, base, key, value, node)
             columns.setitem(self, base, key, node)
             kinds.remember(base, before)
