@@ -280,7 +280,7 @@ def _zip(
         return UNKNOWN
     if any(isinstance(a, Repeated) for a in args):
         if not all(
-            isinstance(a, Repeated) or _surely_items(a, arg)
+            isinstance(a, Repeated) or _surely_items(walker, a, arg)
             for a, arg in zip(args, node.args, strict=True)
         ):
             return UNKNOWN
@@ -372,24 +372,19 @@ def _dtype_test(name: str) -> Callable[..., Value]:
     return handler
 
 
-def _whole_number(value: Value | object) -> int | None:
-    number = value.value if isinstance(value, Const) else value
+def _whole_number(value: Value) -> int | None:
+    number = value.value if isinstance(value, Const) else None
     return number if isinstance(number, int) and not isinstance(number, bool) else None
 
 
-def _surely_items(value: Value, arg: ast.expr) -> bool:
-    """Whether an iterable surely yields an item: a known non-empty list, or `range(n)` of a
-    literal n > 0."""
+def _surely_items(walker: Walker, value: Value, arg: ast.expr) -> bool:
+    """Whether an iterable surely yields an item: a known non-empty list, or a `range(...)`
+    of bounds the walk knows that holds a number."""
+    from mleworld.world.static.loops import range_numbers
+
     if isinstance(value, Seq) and value.items is not None:
         return bool(value.items)
-    return (
-        isinstance(arg, ast.Call)
-        and isinstance(arg.func, ast.Name)
-        and arg.func.id == "range"
-        and len(arg.args) == 1
-        and isinstance(arg.args[0], ast.Constant)
-        and (_whole_number(arg.args[0].value) or 0) > 0
-    )
+    return bool(range_numbers(walker, arg, sys.maxsize))
 
 
 def _str(

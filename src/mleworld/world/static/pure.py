@@ -76,11 +76,9 @@ def pure_callable(obj: Any) -> bool:
     if isinstance(obj, np.ufunc):
         return True
     if isinstance(obj, types.BuiltinFunctionType):
-        return (
-            obj.__name__ in BUILTINS
-            and getattr(builtins, obj.__name__, None) is obj
-            or (getattr(math, obj.__name__, None) is obj)
-        )
+        name = obj.__name__
+        builtin = name in BUILTINS and getattr(builtins, name, None) is obj
+        return builtin or getattr(math, name, None) is obj
     if isinstance(obj, types.MethodDescriptorType | types.WrapperDescriptorType):
         owner = getattr(obj, "__objclass__", None)
         return owner in (str, int, float, datetime.date, datetime.datetime)

@@ -421,7 +421,9 @@ def _literal(walker: Walker, node: ast.expr) -> Any:
     """A literal, or what names bound to constants give (`cfg["target"]`, `num + ["y"]`)."""
     if isinstance(node, ast.Name):
         spelt = literal(walker.peek(node.id))
-        return _dtype(walker, node) or spelt if spelt is _MISSING else spelt
+        if spelt is _MISSING:
+            return _dtype(walker, node) or _MISSING  # `dtype=float`
+        return spelt
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
         holder, key = walker.peek(node.value.id), _literal(walker, node.slice)
         if isinstance(holder, DictVal) and holder.closed and isinstance(key, str):
@@ -455,17 +457,17 @@ def _dtype(walker: Walker, node: ast.expr) -> type | None:
     """`float`, `np.float32`: a type numpy and pandas take as a dtype, named by the program."""
     import numpy as np
 
-    value: Value | None = None
+    kind: Any = None
     if isinstance(node, ast.Name) and node.id in _BUILTIN_DTYPES:
         bound = node.id in walker.module.values or node.id in walker.scope.values
         return None if bound else _BUILTIN_DTYPES[node.id]
     if isinstance(node, ast.Name):
         value = walker.peek(node.id)
+        kind = value.obj if isinstance(value, Obj) else None  # `from numpy import float32`
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
         module = walker.peek(node.value.id)
         if isinstance(module, ModuleVal) and module.name == "numpy":
-            value = Obj(getattr(np, node.attr, None), f"numpy.{node.attr}")
-    kind = value.obj if isinstance(value, Obj) else None
+            kind = getattr(np, node.attr, None)
     return kind if isinstance(kind, type) and issubclass(kind, np.generic) else None
 
 
