@@ -3,12 +3,13 @@
 Fold loops written as `enumerate(kf.split(X), start=1)` or `zip(range(k), folds)`, group
 and shuffle splitters, `df.loc` at fold positions, fold rows of arrays made with
 `np.array(df)` or `to_numpy(np.float64)`, array parts of `train_test_split` and the
-scaler fitted on them, `df.sample(frac=...)`, the first `int(len(X) * 0.8)` rows, a frame
-built from computed columns and set beside another, `list(config)` of a dict's keys, a
-popped column, an inline `df.iloc[...].to_numpy(...)`, and options read with argparse:
-each step keeps what the walk knows, so the NaN the data holds reaches the linear model's
-check. Each snippet runs for real (conftest.run_real: train.csv has 6 rows; the depth
-column keeps one value, the others become NaN).
+scaler fitted on them, the exact parts of a split with a seed (or unshuffled),
+`df.sample(frac=...)`, the first `int(len(X) * 0.8)` rows, a frame built from computed
+columns and set beside another, `list(config)` of a dict's keys, a popped column, an
+inline `df.iloc[...].to_numpy(...)`, and options read with argparse: each step keeps what
+the walk knows, so the NaN the data holds reaches the linear model's check. Each snippet
+runs for real (conftest.run_real: train.csv has 6 rows; the depth column keeps one value,
+the others become NaN).
 """
 
 from __future__ import annotations
@@ -54,6 +55,18 @@ NO_ARGUMENTS = (
     "args = parser.parse_args()\n"
     "sys.argv[1:] = given\n"
 )
+
+
+def seeded_split(seed: int) -> str:
+    """A split with a literal seed of a frame with one blank (row 4's flipper length):
+    which part holds that row decides whether the fit on the training part fails."""
+    return (
+        READ + "train['flipper_length_mm'] = train['flipper_length_mm'].where(train['id'] != 4)\n"
+        "X2 = train[['bill_length_mm', 'flipper_length_mm']]\n"
+        "X_tr, X_va, y_tr, y_va = train_test_split(\n"
+        f"    X2, y, test_size=0.5, random_state={seed})\n"
+        "LogisticRegression().fit(X_tr, y_tr)\n"
+    )
 
 
 def lost_column(fill: str) -> str:
@@ -185,6 +198,17 @@ CRASHES = {
         "LogisticRegression().fit(train[['flipper_length_mm', 'log_day']], y)\n",
         "dtypes",
     ),
+    "strata_of_one_row_in_a_seeded_split": (
+        READ + "X_tr, X_va, y_tr, y_va = train_test_split(\n"
+        "    X, y, test_size=0.5, random_state=0, stratify=train['body_mass_g'])\n",
+        "computed",
+    ),
+    "the_first_rows_of_an_unshuffled_split": (
+        READ + "X_tr, X_va, y_tr, y_va = train_test_split(X, y, test_size=0.5, shuffle=False)\n"
+        "LogisticRegression().fit(X_tr, y_tr)\n",
+        "dtypes",
+    ),
+    "a_seeded_split_whose_training_part_holds_the_blank": (seeded_split(0), "dtypes"),
     "a_penalty_from_a_command_line_default": (options("l1"), "params"),
     "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
 }
@@ -200,6 +224,7 @@ VALID = {
         READ + "for k, (tr, va) in zip([], kf.split(X)):\n"
         "    LogisticRegression().fit(X.iloc[tr], y[tr])\n"
     ),
+    "a_seeded_split_whose_training_part_misses_the_blank": seeded_split(2),
     "a_valid_command_line_default": options("l2"),
     "a_command_line_option_set_again": options("l1", "args.penalty = 'l2'\n"),
 }

@@ -11,9 +11,17 @@ of each frame it splits.
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import computed, files, kinds, lengths, row_counts
+from mleworld.world.static import (
+    arrays,
+    computed,
+    computed_series,
+    files,
+    kinds,
+    lengths,
+    row_counts,
+)
 from mleworld.world.static.headers import read_header
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -24,6 +32,7 @@ from mleworld.world.static.values import (
     Seq,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     is_true,
     str_list,
@@ -232,6 +241,9 @@ def split(
     """train_test_split: each array becomes a train and a test part of the same kind."""
     if star or not args:
         return UNKNOWN
+    exact = _split_for_real(walker, args, kw, node)
+    if exact is not None:
+        return exact
     sizes = row_counts.split_sizes(args, kw)
     parts: list[Value] = []
     for arr in args:
@@ -248,6 +260,71 @@ def split(
         if sizes is not None:
             parts[-2].rows, parts[-1].rows = sizes  # type: ignore[attr-defined]
     return Seq(parts, "list")
+
+
+# train_test_split's options that decide which rows go where, when spelt as literals.
+_SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle", "stratify"})
+
+
+def _split_for_real(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call
+) -> Value | None:
+    """train_test_split of frames, Series and arrays whose values analysis holds, with a
+    literal seed (or shuffle=False): scikit-learn itself splits the values, so each part
+    holds exactly the rows the run's does. A seedless split is random: None (its parts
+    are random shares of the rows, `sampled_parts`)."""
+    from sklearn.model_selection import train_test_split
+
+    from mleworld.world.static.params import literal
+
+    shuffle, seed = kw.get("shuffle"), kw.get("random_state")
+    fixed = isinstance(shuffle, Const) and shuffle.value is False
+    if set(kw) - _SPLIT_OPTIONS or not (fixed or isinstance(literal(seed), int)):
+        return None
+    options = {k: literal(v) for k, v in kw.items() if k != "stratify"}
+    if any(v is literal(UNKNOWN) for v in options.values()):
+        return None
+    strata = kw.get("stratify", Const(None))
+    options["stratify"] = _held(walker, strata)
+    if options["stratify"] is None and not (isinstance(strata, Const) and strata.value is None):
+        return None
+    held = [_held(walker, a) for a in args]
+    if any(h is None for h in held):
+        return None
+    try:
+        parts = computed.quietly(train_test_split, *held, **options)
+    except ValueError as exc:  # scikit-learn's own check of the sizes or the strata
+        computed.raised(walker, exc, node)
+        return None
+    out: list[Value] = []
+    for arr, part in zip([a for a in args for _ in (0, 1)], parts, strict=True):
+        out.append(_part(walker, arr, part))
+    return Seq(out, "list")
+
+
+def _held(walker: Walker, value: Value) -> Any | None:
+    """The values a frame, Series or array holds, when analysis computed them."""
+    import numpy as np
+    import pandas as pd
+
+    if isinstance(value, Frame) and value.is_frame:
+        return computed.values_of(walker, value)
+    if isinstance(value, SeriesVal) and isinstance(value.real, pd.Series) and value.kind is None:
+        return value.real if value.rows in (None, len(value.real)) else None
+    if isinstance(value, ArrayVal | VectorVal) and isinstance(value.real, np.ndarray):
+        return value.real
+    return None
+
+
+def _part(walker: Walker, whole: Value, part: Any) -> Value:
+    """One part of a split, held as the walk holds values of its kind."""
+    if isinstance(whole, Frame):
+        kept = computed.frame_of(walker, part, whole)
+        return kinds.subset(whole, kept) if kept is not None else UNKNOWN
+    if isinstance(whole, SeriesVal):
+        numeric = computed_series.numeric(part)
+        return SeriesVal(whole.name, rows=len(part), numeric=numeric, real=part)
+    return arrays.wrap(part) or UNKNOWN
 
 
 def get_dummies(
