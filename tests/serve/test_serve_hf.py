@@ -25,6 +25,14 @@ def tiny(tmp_path_factory: pytest.TempPathFactory):
     return path, HFWorldModel(path)
 
 
+@pytest.fixture(scope="module")
+def served(tiny):
+    # One server for both tests: starting one (torch, transformers, the checkpoint) costs seconds.
+    path, _ = tiny
+    with server(["--world-model", f"hf:{path}", "--served-name", "tiny"]) as handle:
+        yield handle
+
+
 def fitting_queries(model, records, n: int = 3):
     from mleworld.world.llm.prompting import fitted_prompt_ids
 
@@ -36,29 +44,28 @@ def fitting_queries(model, records, n: int = 3):
     return [query_for_record(r) for r in chosen[:n]]
 
 
-def test_openai_backend_through_serve_matches_local_hf(tiny, tmp_path_factory) -> None:
+def test_openai_backend_through_serve_matches_local_hf(tiny, served, tmp_path_factory) -> None:
     from mleworld.world.llm.openai_model import OpenAIWorldModel
 
-    path, local = tiny
+    _, local = tiny
     queries = fitting_queries(local, train_records(tmp_path_factory))
     assert queries, "no training record fits the tiny model's prompt budget"
     expected = local.predict_batch(queries)
-    with server(["--world-model", f"hf:{path}", "--served-name", "tiny"]) as handle:
-        status, models = call(handle.url + "/v1/models")
-        assert status == 200 and models["data"][0]["id"] == "tiny"
-        remote = OpenAIWorldModel(
-            handle.url + "/v1",
-            "tiny",
-            top_logprobs=len(local.vocab) + 64,
-            max_tokens=local.max_new_tokens,
-            vocab=local.vocab,
-        )
-        got = remote.predict_batch(queries)
-        status, completion = call(
-            handle.url + "/v1/completions",
-            "POST",
-            {"model": "tiny", "prompt": "EXC_", "max_tokens": 3, "logprobs": 5},
-        )
+    status, models = call(served.url + "/v1/models")
+    assert status == 200 and models["data"][0]["id"] == "tiny"
+    remote = OpenAIWorldModel(
+        served.url + "/v1",
+        "tiny",
+        top_logprobs=len(local.vocab) + 64,
+        max_tokens=local.max_new_tokens,
+        vocab=local.vocab,
+    )
+    got = remote.predict_batch(queries)
+    status, completion = call(
+        served.url + "/v1/completions",
+        "POST",
+        {"model": "tiny", "prompt": "EXC_", "max_tokens": 3, "logprobs": 5},
+    )
     assert status == 200
     choice = completion["choices"][0]
     assert len(choice["logprobs"]["tokens"]) == len(choice["logprobs"]["top_logprobs"]) <= 3
@@ -87,17 +94,15 @@ def test_openai_backend_through_serve_matches_local_hf(tiny, tmp_path_factory) -
         assert have.p_clean == pytest.approx(restricted.get("None", 0.0), abs=1e-4)
 
 
-def test_hf_server_refuses_bad_completion_requests(tiny) -> None:
-    path, _ = tiny
-    with server(["--world-model", f"hf:{path}", "--served-name", "tiny"]) as handle:
-        for body, status in (
-            ({"model": "other", "prompt": "x"}, 404),
-            ({"prompt": 3}, 422),
-            ({"prompt": "x", "max_tokens": 0}, 422),
-            ({"prompt": "x " * 5000}, 400),
-        ):
-            got, answer = call(handle.url + "/v1/completions", "POST", body)
-            assert got == status, (body, answer)
-            assert "\n" not in answer["error"]["message"]
-        got, answer = call(handle.url + "/v1/chat/completions", "POST", {"messages": "hi"})
-        assert got == 422 and "messages" in answer["error"]["message"]
+def test_hf_server_refuses_bad_completion_requests(served) -> None:
+    for body, status in (
+        ({"model": "other", "prompt": "x"}, 404),
+        ({"prompt": 3}, 422),
+        ({"prompt": "x", "max_tokens": 0}, 422),
+        ({"prompt": "x " * 5000}, 400),
+    ):
+        got, answer = call(served.url + "/v1/completions", "POST", body)
+        assert got == status, (body, answer)
+        assert "\n" not in answer["error"]["message"]
+    got, answer = call(served.url + "/v1/chat/completions", "POST", {"messages": "hi"})
+    assert got == 422 and "messages" in answer["error"]["message"]
