@@ -15,12 +15,11 @@ from typing import Any
 
 import pytest
 
+from fastkit import dev_model
 from mleworld.agent import loop
 from mleworld.agent.config import build_config
 from mleworld.agent.journal import load_journal
-from mleworld.corpus.store import Corpus
 
-RECORDS = Path(__file__).parents[1] / "world" / "fast" / "fixtures" / "dev_records.jsonl.gz"
 TASK = "penguins"
 STEPS = 3
 N = 2
@@ -28,20 +27,9 @@ N = 2
 
 @pytest.fixture(scope="module")
 def fast_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    import inspect
-
-    from mleworld.training.fast import train_fast
-
-    root = tmp_path_factory.mktemp("policies_e2e")
-    corpus = Corpus.create(root / "corpus")
-    corpus.import_jsonl(RECORDS)
-    # Calibrating on the foreign program set prepares every suite task first (minutes in a
-    # fresh MLEWORLD_HOME); a model for picking between candidates here does without it.
-    opts: dict[str, Any] = {}
-    if "calibration_set" in inspect.signature(train_fast).parameters:
-        opts["calibration_set"] = None
-    train_fast(Corpus.open(corpus.path), root / "model", data_dirs=None, **opts)
-    return root / "model"
+    # Calibrating on the foreign program set costs a training several times over; a model
+    # for picking between candidates here does without it.
+    return dev_model(tmp_path_factory, calibrated=False)
 
 
 def run_policy(policy: str, run_dir: Path, model_dir: Path) -> tuple[dict[str, Any], Any]:

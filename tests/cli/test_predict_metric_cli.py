@@ -14,14 +14,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from fastkit import dev_model
 from mleworld.cli import predict_cmd
-from mleworld.corpus.store import Corpus
 from mleworld.execution.parsing import parse_metric
 from mleworld.tasks.suite import resolve_task
-
-FIXTURE = (
-    Path(__file__).resolve().parents[1] / "world" / "fast" / "fixtures" / "dev_records.jsonl.gz"
-)
 
 PROGRAM = """import pandas as pd
 from sklearn.linear_model import LogisticRegression
@@ -39,14 +35,7 @@ print(f"Validation accuracy: {accuracy_score(y_va, clf.predict(X_va)):.4f}")
 
 @pytest.fixture(scope="module")
 def fast_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from mleworld.training.fast import train_fast
-
-    root = tmp_path_factory.mktemp("predict_metric")
-    corpus = Corpus.create(root / "corpus")
-    corpus.import_jsonl(FIXTURE)
-    out = root / "model"
-    train_fast(Corpus.open(corpus.path), out, data_dirs=None)
-    return out
+    return dev_model(tmp_path_factory, calibrated=True)
 
 
 def test_predict_without_a_task_reports_the_metric_its_output_shows(

@@ -16,16 +16,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from fastkit import dev_model
 from mleworld.cli import predict_cmd
-from mleworld.corpus.store import Corpus
 from mleworld.errors import MleWorldError
 from mleworld.tasks.suite import resolve_task
 from mleworld.world.environment import canonical, environment_input, read_freeze
 from mleworld.world.format import WorldInput
-
-FIXTURE = (
-    Path(__file__).resolve().parents[1] / "world" / "fast" / "fixtures" / "dev_records.jsonl.gz"
-)
 
 PROGRAM = """import lightgbm as lgb
 import pandas as pd
@@ -63,14 +59,7 @@ def _freeze(
 
 @pytest.fixture(scope="module")
 def fast_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from mleworld.training.fast import train_fast
-
-    root = tmp_path_factory.mktemp("predict_packages")
-    corpus = Corpus.create(root / "corpus")
-    corpus.import_jsonl(FIXTURE)
-    out = root / "model"
-    train_fast(Corpus.open(corpus.path), out, data_dirs=None)
-    return out
+    return dev_model(tmp_path_factory, calibrated=True)
 
 
 def _predict(fast_model: Path, tmp_path: Path, packages: Path | None) -> tuple[int, str]:

@@ -11,33 +11,21 @@ import json
 import os
 import subprocess
 import sys
-from inspect import signature
 from pathlib import Path
 
 import pytest
 import yaml
 
+from fastkit import dev_model
 from mleworld.agent.journal import load_journal
 from mleworld.cli import main
-
-FIXTURE = Path(__file__).parents[1] / "world" / "fast" / "fixtures" / "dev_records.jsonl.gz"
 
 
 @pytest.fixture(scope="module")
 def fast_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from mleworld.corpus.store import Corpus
-    from mleworld.training.fast import train_fast
-
-    root = tmp_path_factory.mktemp("wm")
-    corpus = Corpus.create(root / "corpus")
-    corpus.import_jsonl(FIXTURE)
-    # Only training itself: a calibration pass on another program set, when the trainer
-    # has one, is not what these tests exercise and costs minutes on a loaded machine.
-    extra = (
-        {"calibration_set": None} if "calibration_set" in signature(train_fast).parameters else {}
-    )
-    train_fast(Corpus.open(corpus.path), root / "model", data_dirs=None, **extra)
-    return root / "model"
+    # Only training itself: a calibration pass on another program set is not what these
+    # tests exercise and costs minutes on a loaded machine.
+    return dev_model(tmp_path_factory, calibrated=False)
 
 
 def _error_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
