@@ -653,13 +653,12 @@ def test_same_inputs_same_text() -> None:
 
 
 @pytest.fixture(scope="module")
-def suite_task(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+def suite_task():  # type: ignore[no-untyped-def]
     from mleworld.tasks.suite import prepare_suite_task
     from mleworld.tasks.task import load_task
 
-    return load_task(
-        prepare_suite_task("breast-cancer", out_dir=tmp_path_factory.mktemp("bc") / "t")
-    )
+    # The session's cached build (tests/tasks builds every suite task there): read, not changed.
+    return load_task(prepare_suite_task("breast-cancer"))
 
 
 @pytest.fixture(scope="module")
