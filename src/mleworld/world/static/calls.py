@@ -176,8 +176,8 @@ def call_method(
         for value in [*args, *kw.values()]:
             release(value)
         encoded = (
-            encoders.on_method(walker, owner, method.name, args)
-            if encoders.encodes(owner) and not star and not kw
+            encoders.on_method(walker, owner, method.name, args, kw, node)
+            if encoders.encodes(owner) and not star
             else UNKNOWN
         )
         if method.name in ("fit", "set_params"):

@@ -1,42 +1,78 @@
-"""Label encoders fitted for real on the values analysis computed.
+"""Label encoders and preprocessing steps fitted for real on the values analysis computed.
 
-`le = LabelEncoder(); y = le.fit_transform(df["species"])` on a column whose values
-analysis holds is fitted again here, on those values, and the fit is kept on the
-instance (`Instance.real`). Its fitted attributes are then the run's (`le.classes_`),
-and `transform`, `fit_transform` and `inverse_transform` give the codes or labels the
-run gets, as an array holding them. Programs print them (`print(list(le.classes_))`,
-`dict(zip(le.classes_, np.bincount(y)))`) and later steps read them.
+`le = LabelEncoder(); y = le.fit_transform(df["species"])`, `StandardScaler().fit_transform(X)`,
+`SimpleImputer(strategy="median").fit(X_train)` or a ColumnTransformer of such steps, on
+values analysis holds, is fitted again here, on those values, and the fit is kept on the
+instance (`Instance.real`). Its fitted attributes are then the run's (`le.classes_`), and
+`transform`, `fit_transform` and `inverse_transform` give the values the run gets, as an
+array (or, after `set_output(transform="pandas")`, a frame) holding them. Programs print
+them (`print(list(le.classes_))`) and later steps read them: a model fitted on a scaled
+design sees its NaN cells, a one-hot design its exact width.
 
-A fit is kept only on a line that surely runs once (a certain line, outside loops the
-walk scales); elsewhere the instance forgets any fit it held. A fit that raises is the
-program's crash, for the detectors to name: nothing is kept.
+Only steps whose fit is deterministic are fitted (`STEPS`, and pipelines or column
+transformers built only of them, rebuilt with the program's literal arguments). A fit is
+kept only on a line that surely runs once (a certain line, outside loops the walk
+scales); elsewhere the instance forgets any fit it held. A fit that raises is the
+program's crash, for the detectors to name: nothing is kept. A transform the fitted
+step refuses (a category its fit never saw) raises what the run raises.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static.computed import arguments, quietly
-from mleworld.world.static.values import UNKNOWN, Instance, Value, VectorVal
+from mleworld.world.static.computed import arguments, quietly, raised
+from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, Value, VectorVal
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
-# The method calls that fit the encoder, and those that give an array from its fit.
+# The method calls that fit the step, and those that give values from its fit.
 _FITS = frozenset({"fit", "fit_transform"})
 TRANSFORMS = frozenset({"transform", "inverse_transform"})
+# scikit-learn steps whose fit depends on the values alone (no random draw on small data).
+STEPS = frozenset(
+    {
+        "LabelEncoder", "StandardScaler", "MinMaxScaler", "MaxAbsScaler", "RobustScaler",
+        "Normalizer", "Binarizer", "OneHotEncoder", "OrdinalEncoder", "PolynomialFeatures",
+        "SplineTransformer", "PowerTransformer", "SimpleImputer", "MissingIndicator",
+    }
+)  # fmt: skip
+_COMPOSITES = frozenset({"Pipeline", "ColumnTransformer", "FeatureUnion"})
 
 
 def encodes(owner: Instance) -> bool:
-    """Whether the instance is one of the encoders fitted here (scikit-learn's LabelEncoder)."""
-    from sklearn.preprocessing import LabelEncoder
-
-    return owner.cls is LabelEncoder
+    """Whether the instance is a step fitted here: one of STEPS, or a composite of them."""
+    return _deterministic(owner)
 
 
-def on_method(walker: Walker, owner: Instance, name: str, args: list[Value]) -> Value:
-    """Fit the encoder for real where the walk knows what it is fitted on; the array a
-    transform gives, where that is known too (else UNKNOWN)."""
+def _deterministic(owner: Instance) -> bool:
+    module, name = owner.cls.__module__, owner.cls.__name__
+    if not module.startswith("sklearn."):
+        return False
+    if name in _COMPOSITES:
+        return bool(owner.inner) and all(_deterministic(step) for step in owner.inner)
+    return name in STEPS
+
+
+def on_method(
+    walker: Walker,
+    owner: Instance,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: Any,
+) -> Value:
+    """Fit the step for real where the walk knows what it is fitted on; the values a
+    transform gives, where those are known too (else UNKNOWN)."""
+    if name == "set_output":
+        output = kw.get("transform")
+        owner.output = output.value if isinstance(output, Const) else UNKNOWN
+        owner.real = None
+        return owner
+    if kw:
+        owner.real = None if name in _FITS else owner.real
+        return UNKNOWN
     if name in _FITS:
         owner.real = _fitted(walker, owner, args)
     if name == "fit_transform":
@@ -48,30 +84,53 @@ def on_method(walker: Walker, owner: Instance, name: str, args: list[Value]) -> 
         return UNKNOWN
     try:
         values = quietly(getattr(owner.real, name), *spelt[0])
-    except Exception:  # noqa: BLE001 - an unseen label: the program's crash, not analysis'
+    except ValueError as exc:  # a category the fit never saw: the run's own error
+        raised(walker, exc, node)
         return UNKNOWN
-    return _array(values)
+    except Exception:  # noqa: BLE001 - anything else is for the detectors to name
+        return UNKNOWN
+    return _held(walker, values, args[0])
 
 
 def fitted_attribute(owner: Instance, attr: str) -> Value:
-    """A fitted attribute (`classes_`) of an encoder fitted here, holding its values."""
+    """A fitted attribute (`classes_`) of a step fitted here, holding its values."""
     if owner.real is None:
         return UNKNOWN
     return _array(getattr(owner.real, attr, None))
 
 
 def _fitted(walker: Walker, owner: Instance, args: list[Value]) -> Any:
-    from sklearn.preprocessing import LabelEncoder
+    from mleworld.world.static.params import _MISSING, rebuild
 
-    if not walker.certain or walker.work_scale != 1.0 or len(args) != 1:
+    if not walker.certain or walker.work_scale != 1.0 or not 1 <= len(args) <= 2:
         return None
+    if owner.output is UNKNOWN or any("transform_output" in line for line in walker.lines):
+        return None  # an output format set where the walk cannot read it
     spelt = arguments(walker, args, {})
-    if spelt is None:
+    step = rebuild(owner)
+    if spelt is None or step is _MISSING:
         return None
     try:
-        return quietly(LabelEncoder().fit, *spelt[0])
+        if owner.output is not None:
+            step.set_output(transform=owner.output)
+        return quietly(step.fit, *spelt[0])
     except Exception:  # noqa: BLE001 - the program's own crash is for the detectors to name
         return None
+
+
+def _held(walker: Walker, values: Any, given: Value) -> Value:
+    """What a transform gave, as the walk holds it: an array or a frame holding the values."""
+    import numpy as np
+    import pandas as pd
+
+    from mleworld.world.static import arrays, computed
+
+    if isinstance(values, pd.DataFrame):
+        like = given if isinstance(given, Frame) else Frame([], "transform", exact=True)
+        return computed.frame_of(walker, values, like) or UNKNOWN
+    if isinstance(values, np.ndarray) and values.ndim == 2:
+        return arrays.wrap(values) or UNKNOWN
+    return _array(values)
 
 
 def _array(values: Any) -> Value:

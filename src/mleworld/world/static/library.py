@@ -455,7 +455,7 @@ def _clone(
     given = args[0] if args else kw.get("estimator", UNKNOWN)
     if star or not isinstance(given, Instance):
         return UNKNOWN
-    return replace(given, fitted=False, classes=None, outputs=None, fitted_shape=None)
+    return replace(given, fitted=False, classes=None, outputs=None, fitted_shape=None, real=None)
 
 
 HANDLERS: dict[tuple[str, str], Handler] = {

@@ -115,6 +115,8 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
         if attr in lengths.PREDICTS:
             _check_available(walker, base, attr, node)
             return Method(base, attr)  # an `available_if` descriptor: Pipeline.predict_proba
+        if attr == "set_output":  # a transformer's `available_if` descriptor (encoders.py)
+            return Method(base, attr)
         return UNKNOWN
     if attr.endswith("_") and not attr.startswith("_") and base.fitted:
         _fitted_attribute(walker, base, attr, node)
