@@ -123,7 +123,9 @@ def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
         # (LightGBM, scikit-learn) can hang in the child's first parallel region, and static
         # analysis fits the program's estimators and boosters on small data.
         context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        with concurrent.futures.ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_one_thread
+        ) as pool:
             results = list(pool.map(_analyze_job, jobs, chunksize=16))
     else:
         results = [_analyze_job(job) for job in jobs]
@@ -134,6 +136,14 @@ def analyze_many(queries: Sequence[Query], workers: int = 1) -> list[Any]:
             reports[i] = report
     _remember(fresh)
     return reports
+
+
+def _one_thread() -> None:
+    """A worker's numeric libraries run one thread each: the workers already use the cores,
+    and the trial fits are small (OpenMP's default of a thread per core, in every worker,
+    made each analysis several times slower than in the parent)."""
+    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[name] = "1"
 
 
 def _analyze_job(job: tuple[str, str]) -> Any:
