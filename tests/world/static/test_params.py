@@ -52,7 +52,19 @@ CRASHES: dict[str, str] = {
     ),
 }
 
+FOREST = HEAD + "from sklearn.ensemble import RandomForestClassifier\n"
+# A combination an ensemble's fit rejects before it builds any tree (trial-fitted small).
+CRASHES["forest_subsample_without_bootstrap"] = (
+    FOREST + "m = RandomForestClassifier(n_estimators=50, bootstrap=False, max_samples=0.7)\n"
+    "m.fit(X, y)\n"
+)
+CRASHES["forest_out_of_bag_without_bootstrap"] = (
+    FOREST + "RandomForestClassifier(bootstrap=False, oob_score=True).fit(X, y)\n"
+)
+
 VALID: dict[str, str] = {
+    "forest_subsample_with_bootstrap": FOREST
+    + "RandomForestClassifier(n_estimators=20, max_samples=0.7).fit(X, y)\n",
     "compatible_combination": HEAD
     + "LogisticRegression(penalty='l1', solver='saga', max_iter=50).fit(X, y)\n",
     "never_fitted": HEAD + "m = LogisticRegression(penalty='l1')\nprint(m)\n",

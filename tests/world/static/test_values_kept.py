@@ -4,12 +4,12 @@ Fold loops written as `enumerate(kf.split(X), start=1)` or `zip(range(k), folds)
 and shuffle splitters, `df.loc` at fold positions, fold rows of arrays made with
 `np.array(df)` or `to_numpy(np.float64)`, array parts of `train_test_split` and the
 scaler fitted on them, the exact parts of a split with a seed (or unshuffled),
-`df.sample(frac=...)`, the first `int(len(X) * 0.8)` rows, a frame built from computed
-columns and set beside another, `list(config)` of a dict's keys, a popped column, an
-inline `df.iloc[...].to_numpy(...)`, and options read with argparse: each step keeps what
-the walk knows, so the NaN the data holds reaches the linear model's check. Each snippet
-runs for real (conftest.run_real: train.csv has 6 rows; the depth column keeps one value,
-the others become NaN).
+`pd.to_numeric`, `df.sample(frac=...)`, the first `int(len(X) * 0.8)` rows, a frame
+built from computed columns and set beside another, `list(config)` of a dict's keys, a
+popped column, an inline `df.iloc[...].to_numpy(...)`, and options read with argparse:
+each step keeps what the walk knows, so the NaN the data holds reaches the linear model's
+check. Each snippet runs for real (conftest.run_real: train.csv has 6 rows; the depth
+column keeps one value, the others become NaN).
 """
 
 from __future__ import annotations
@@ -209,6 +209,15 @@ CRASHES = {
         "dtypes",
     ),
     "a_seeded_split_whose_training_part_holds_the_blank": (seeded_split(0), "dtypes"),
+    "blanks_kept_by_to_numeric": (
+        READ + "train['bill_depth_mm'] = pd.to_numeric(train['bill_depth_mm'], errors='coerce')\n"
+        "LogisticRegression().fit(train[COLS], y)\n",
+        "dtypes",
+    ),
+    "text_to_numeric_without_coerce": (
+        READ + "train['island'] = pd.to_numeric(train['island'])\n",
+        "computed",
+    ),
     "a_penalty_from_a_command_line_default": (options("l1"), "params"),
     "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
 }
@@ -225,6 +234,10 @@ VALID = {
         "    LogisticRegression().fit(X.iloc[tr], y[tr])\n"
     ),
     "a_seeded_split_whose_training_part_misses_the_blank": seeded_split(2),
+    "text_coerced_to_numbers_then_filled": (
+        READ + "train['island'] = pd.to_numeric(train['island'], errors='coerce').fillna(0)\n"
+        "LogisticRegression().fit(train[['island', 'flipper_length_mm']], y)\n"
+    ),
     "a_valid_command_line_default": options("l2"),
     "a_command_line_option_set_again": options("l1", "args.penalty = 'l2'\n"),
 }

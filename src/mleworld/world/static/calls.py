@@ -171,6 +171,8 @@ def call_method(
             owner.fitted = True
         lengths.check_empty(walker, owner, method.name, args, kw, node)
         features_in.check_predict(walker, owner, method.name, args, kw, node)
+        if method.name in features_in.PREDICTING and owner.fitted and args and not star:
+            dtypes.check_predict(walker, owner, args[0], node)
         y_arg = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)
         work.on_fit(walker, owner, method.name, args, node, y_arg)
         for value in [*args, *kw.values()]:

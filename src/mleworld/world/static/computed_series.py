@@ -144,6 +144,43 @@ STR_METHODS = frozenset(
 )  # fmt: skip
 
 
+def held(walker: Walker, series: SeriesVal) -> Any | None:
+    """A Series' values: computed by analysis, or its column of a frame whose values it holds."""
+    import pandas as pd
+
+    from mleworld.world.static.computed import values_of
+
+    if isinstance(series.real, pd.Series):
+        return series.real
+    table = values_of(walker, series.origin) if series.origin is not None else None
+    if table is not None and series.name in table.columns:
+        return table[series.name]
+    return None
+
+
+def to_numeric(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`pd.to_numeric(df["x"], errors="coerce")` of a column whose values analysis holds,
+    with literal options: converted for real (numbers kept, text parsed, a cell it cannot
+    parse NaN, or pandas' own ValueError with errors="raise")."""
+    import pandas as pd
+
+    first = args[0] if args else kw.get("arg")
+    if star or not isinstance(first, SeriesVal) or first.kind is not None:
+        return UNKNOWN
+    values = held(walker, first)
+    spelt = arguments(walker, args[1:], {k: v for k, v in kw.items() if k != "arg"})
+    if values is None or spelt is None:
+        return SeriesVal(first.name, rows=first.rows)
+    try:
+        converted = quietly(pd.to_numeric, values, *spelt[0], **spelt[1])
+    except Exception as exc:  # noqa: BLE001 - pandas' own refusal is the run's
+        raised(walker, exc, node)
+        return UNKNOWN
+    return SeriesVal(first.name, rows=len(converted), numeric=numeric(converted), real=converted)
+
+
 def texts(real: Any) -> bool:
     """Whether values analysis computed are a Series of text (its `.str` accessor works)."""
     import pandas as pd

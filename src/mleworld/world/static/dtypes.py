@@ -247,6 +247,47 @@ def check_fit(
             return
 
 
+def check_predict(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> None:
+    """`model.predict(X_test)` on values the walk holds: a model refuses at predict the text
+    and (when it refuses them at fit) the NaN cells it refuses at fit, with the same words
+    (a test frame encoded or filled otherwise than the training one).
+
+    Judged only for a lone model (no step before it transforms the data) last fitted on
+    columns of the same names, in the same order: otherwise scikit-learn's check of the
+    feature names or counts speaks first (features_in.py)."""
+    import pandas as pd
+
+    from mleworld.world.static import features_in
+
+    steps = callbacks.pipeline_steps(owner)
+    shape = features_in.shape_of(X)
+    if len(steps) != 1 or shape is None or owner.fitted_shape != shape:
+        return
+    data = _values(walker, X)
+    if data is None or _plain_numbers(data):
+        return
+    step = steps[0]
+    if _lightgbm(step.cls):
+        _check_lightgbm(walker, data, node)
+        return
+    if not numeric_step(step.cls) or not isinstance(data, pd.DataFrame):
+        return
+    if any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes):
+        return  # categories: what predict makes of them is the fit's business (_category_fit)
+    from sklearn.utils import check_array
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            check_array(data, dtype="numeric", ensure_all_finite=False)
+    except ValueError as exc:
+        walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
+        return
+    missing = _nan_error(step, data)
+    if missing is not None:
+        walker.emit("dtypes", "ValueError", missing, node, CONFIDENCE)
+
+
 def _plain_numbers(data: Any) -> bool:
     """The frame's or array's cells are all numbers (or booleans), none of them NaN."""
     import numpy as np

@@ -428,12 +428,9 @@ def to_datetime(
     result = SeriesVal(first.name, rows=first.rows, kind="datetime")
     import pandas as pd
 
-    from mleworld.world.static import computed
+    from mleworld.world.static import computed, computed_series
 
-    values = first.real if isinstance(first.real, pd.Series) else None
-    table = computed.values_of(walker, first.origin) if first.origin is not None else None
-    if values is None and table is not None and first.name in table.columns:
-        values = table[first.name]
+    values = computed_series.held(walker, first)
     if values is None:
         return result
     spelt = computed.arguments(walker, args[1:], {k: v for k, v in kw.items() if k != "arg"})

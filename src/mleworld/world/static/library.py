@@ -492,6 +492,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("builtins", "isinstance"): module_attrs.is_instance,
     ("builtins", "type"): module_attrs.type_of,
     ("pandas", "to_datetime"): kinds.to_datetime,
+    ("pandas", "to_numeric"): computed_series.to_numeric,
     ("pandas", "Timestamp"): _pandas_scalar("Timestamp"),
     **{("pandas.api.types", name): _dtype_test(name) for name in kinds.DTYPE_TESTS},
     ("pandas", "Timedelta"): _pandas_scalar("Timedelta"),

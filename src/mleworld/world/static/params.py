@@ -55,7 +55,19 @@ _TRIAL_MODULES = (
     "sklearn.naive_bayes",
     "sklearn.discriminant_analysis",
     "sklearn.tree",
+    "sklearn.ensemble",
 )
+# Ensembles are trial-fitted with these few members and rounds, and one thread: the checks of
+# a parameter combination come before any member is built, so what they raise is the same.
+_CHEAP = {"n_estimators": 2, "max_iter": 2, "n_jobs": 1}
+# An ensemble given only these (each checked alone by its declared constraints) is not
+# trial-fitted: the combinations its fit rejects involve other parameters (bootstrap with
+# max_samples or oob_score, early stopping's settings, losses).
+_PLAIN = frozenset({
+    "n_estimators", "max_iter", "n_jobs", "random_state", "verbose", "max_depth",
+    "learning_rate", "min_samples_leaf", "min_samples_split", "max_features",
+    "max_leaf_nodes", "class_weight", "subsample",
+})  # fmt: skip
 # Composites whose fit fits the instances they hold, in order, letting their errors through.
 _COMPOSITES = frozenset({"Pipeline", "ColumnTransformer", "FeatureUnion"})
 _MISSING = object()
@@ -328,7 +340,7 @@ def _ask_library(cls: type, params: dict[str, Any], complete: bool) -> tuple[str
                 validate()
             except Exception as exc:
                 return "fit", type(exc).__name__, exception_line(exc)
-        if complete and params and _trial_worthy(cls):
+        if complete and params and _trial_worthy(cls) and not _plain_ensemble(cls, params):
             return _trial_fit(cls, params)
     return None
 
@@ -365,6 +377,19 @@ def _datasets(cls: type) -> list[tuple[Any, Any]]:
     return out
 
 
+def _plain_ensemble(cls: type, params: dict[str, Any]) -> bool:
+    return str(cls.__module__).startswith("sklearn.ensemble") and set(params) <= _PLAIN
+
+
+def _cheap(cls: type, params: dict[str, Any]) -> Any:
+    """The estimator built for a trial fit: an ensemble with few members."""
+    made = cls(**params)
+    if str(cls.__module__).startswith("sklearn.ensemble"):
+        known = made.get_params(deep=False)
+        made.set_params(**{k: v for k, v in _CHEAP.items() if k in known})
+    return made
+
+
 def _fit_error(obj: Any, X: Any, y: Any) -> BaseException | None:
     try:
         obj.fit(X, y)
@@ -377,7 +402,7 @@ def _trial_fit(cls: type, params: dict[str, Any]) -> tuple[str, str, str] | None
     try:
         data = _datasets(cls)
         if cls not in _DEFAULT_FITS:
-            _DEFAULT_FITS[cls] = all(_fit_error(cls(), X, y) is None for X, y in data)
+            _DEFAULT_FITS[cls] = all(_fit_error(_cheap(cls, {}), X, y) is None for X, y in data)
     except Exception:
         _DEFAULT_FITS[cls] = False
     if not _DEFAULT_FITS[cls]:
@@ -385,7 +410,7 @@ def _trial_fit(cls: type, params: dict[str, Any]) -> tuple[str, str, str] | None
     lines = set()
     kinds = set()
     for X, y in data:
-        exc = _fit_error(cls(**params), X, y)
+        exc = _fit_error(_cheap(cls, params), X, y)
         if exc is None:
             return None
         lines.add(exception_line(exc))
@@ -406,7 +431,7 @@ def fitted_attributes(cls: type, params: dict[str, Any]) -> list[frozenset[str]]
         found = []
         try:
             for X, y in _datasets(cls):
-                obj = cls(**params)
+                obj = _cheap(cls, params)
                 if _fit_error(obj, X, y) is not None:
                     found = None
                     break
