@@ -59,6 +59,10 @@ def test_printed_numbers_are_the_real_ones_and_varying_ones_are_left_out(
         "train['body_mass_g'].mean()": 4241.666666666667,
         "X.shape[1]": 10,
         "X.shape": (6, 10),
+        # an f-string whose fields are all known is printed as its whole text
+        "f\"mean mass {train['body_mass_g'].mean():.1f} g over {X.shape[1]} columns\"": (
+            "mean mass 4241.7 g over 10 columns"
+        ),
     }
     head = ["6 rows, 10 features", "mean mass 4241.7 g over 10 columns", "features (6, 10)"]
     assert real[:3] == head

@@ -6,10 +6,10 @@ and shuffle splitters, `df.loc` at fold positions, fold rows of arrays made with
 scaler fitted on them, the exact parts of a split with a seed (or unshuffled),
 `pd.to_numeric`, `df.sample(frac=...)`, the first `int(len(X) * 0.8)` rows, a frame
 built from computed columns and set beside another, `list(config)` of a dict's keys, a
-popped column, an inline `df.iloc[...].to_numpy(...)`, and options read with argparse:
-each step keeps what the walk knows, so the NaN the data holds reaches the linear model's
-check. Each snippet runs for real (conftest.run_real: train.csv has 6 rows; the depth
-column keeps one value, the others become NaN).
+popped column, an inline `df.iloc[...].to_numpy(...)`, an assertion on row counts, and
+options read with argparse: each step keeps what the walk knows, so the NaN the data
+holds reaches the linear model's check. Each snippet runs for real (conftest.run_real:
+train.csv has 6 rows; the depth column keeps one value, the others become NaN).
 """
 
 from __future__ import annotations
@@ -218,6 +218,11 @@ CRASHES = {
         READ + "train['island'] = pd.to_numeric(train['island'])\n",
         "computed",
     ),
+    "an_assertion_on_the_rows_left": (
+        READ + "X2 = X.dropna()\n"
+        "assert X2.shape[0] == len(y), f'X rows {X2.shape[0]} != y rows {len(y)}'\n",
+        "computed",
+    ),
     "a_penalty_from_a_command_line_default": (options("l1"), "params"),
     "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
 }
@@ -237,6 +242,10 @@ VALID = {
     "text_coerced_to_numbers_then_filled": (
         READ + "train['island'] = pd.to_numeric(train['island'], errors='coerce').fillna(0)\n"
         "LogisticRegression().fit(train[['island', 'flipper_length_mm']], y)\n"
+    ),
+    "an_assertion_that_holds": (
+        READ + "X2 = X.fillna(0)\n"
+        "assert X2.shape[0] == len(y), f'X rows {X2.shape[0]} != y rows {len(y)}'\n"
     ),
     "a_valid_command_line_default": options("l2"),
     "a_command_line_option_set_again": options("l1", "args.penalty = 'l2'\n"),

@@ -23,10 +23,12 @@ from mleworld.world.static.shown import recomputed, shown
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    Count,
     DictVal,
     Frame,
     FuncVal,
     Keys,
+    Number,
     Obj,
     PathVal,
     Seq,
@@ -296,6 +298,7 @@ class ExpressionWalker:
 
 
 def _format(value: Value, conversion: int, spec: Value) -> str | None:
+    value = _number(value)
     spec_text = const_str(spec)
     if spec_text is None:
         return None
@@ -323,6 +326,7 @@ def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:
         return Const(found if isinstance(op, ast.In) else not found)
     func = _COMPARE.get(type(op))
     left, right = _type_as_const(left, right), _type_as_const(right, left)
+    left, right = _number(left), _number(right)
     if func is None or not (isinstance(left, Const) and isinstance(right, Const)):
         return UNKNOWN
     if func in (operator.is_, operator.is_not) and None not in (left.value, right.value):
@@ -331,6 +335,15 @@ def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:
         return Const(bool(func(left.value, right.value)))
     except TypeError:
         return UNKNOWN
+
+
+def _number(value: Value) -> Value:
+    """A row count or a number the walk computed, as the literal it equals (`len(df) == n`)."""
+    if isinstance(value, Count):
+        return Const(value.n)
+    if isinstance(value, Number) and isinstance(value.real, int | float):
+        return Const(value.real)
+    return value
 
 
 def _type_as_const(value: Value, other: Value) -> Value:

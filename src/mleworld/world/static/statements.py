@@ -12,7 +12,7 @@ import ast
 from functools import partial
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import flow, imports, loops
+from mleworld.world.static import computed, flow, imports, loops
 from mleworld.world.static.flow import BREAK, CONTINUE, EXIT
 from mleworld.world.static.scopes import Scope
 from mleworld.world.static.shown import recomputed, shown_info
@@ -190,4 +190,16 @@ class StatementWalker:
         return self.branches(bodies, flow.BRANCH, cases=node.cases)
 
     def stmt_Assert(self: Walker, node: ast.Assert) -> None:
-        self.expr(node.test)
+        """An assertion whose test the walk computed false raises, with its message when the
+        walk knows that text too (Python evaluates the message only then)."""
+        test = self.expr(node.test)
+        if not (isinstance(test, Const) and isinstance(test.value, bool | int) and not test.value):
+            return
+        if node.msg is None:
+            message = "AssertionError"
+        else:
+            text = self.expr(node.msg)
+            if not isinstance(text, Const) or not isinstance(text.value, str | int | float):
+                return
+            message = f"AssertionError: {text.value}"
+        self.emit("computed", "AssertionError", message, node, computed.CONFIDENCE)
