@@ -201,8 +201,6 @@ def check_fit(
         return  # nothing to refuse: no text, no NaN
     if not steps:
         return
-    from sklearn.utils import check_array
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for step in steps:
@@ -226,14 +224,9 @@ def check_fit(
                 if message is not None:
                     walker.emit("dtypes", "ValueError", message, node, CONFIDENCE)
                 return
-            try:
-                check_array(data, dtype="numeric", ensure_all_finite=False)
-            except ValueError as exc:
-                walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
-                return
-            missing = _nan_error(step, data)
-            if missing is not None:
-                walker.emit("dtypes", "ValueError", missing, node, CONFIDENCE)
+            refused = _refusal(step, data)
+            if refused is not None:
+                walker.emit("dtypes", "ValueError", refused, node, CONFIDENCE)
                 return
             if name in NAN_KEEPING and step is not steps[-1]:
                 data, _ = _transformed(step, data)  # scaled, NaN kept: on to the next step
@@ -274,18 +267,23 @@ def check_predict(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> N
         return
     if any(isinstance(t, pd.CategoricalDtype) for t in data.dtypes):
         return  # categories: what predict makes of them is the fit's business (_category_fit)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        refused = _refusal(step, data)
+    if refused is not None:
+        walker.emit("dtypes", "ValueError", refused, node, CONFIDENCE)
+
+
+def _refusal(step: Instance, data: Any) -> str | None:
+    """What a numeric estimator says of `data`'s text cells, or (when it refuses them) of its
+    NaN cells, in scikit-learn's own words; None when it takes the data."""
     from sklearn.utils import check_array
 
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            check_array(data, dtype="numeric", ensure_all_finite=False)
+        check_array(data, dtype="numeric", ensure_all_finite=False)
     except ValueError as exc:
-        walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
-        return
-    missing = _nan_error(step, data)
-    if missing is not None:
-        walker.emit("dtypes", "ValueError", missing, node, CONFIDENCE)
+        return exception_line(exc)
+    return _nan_error(step, data)
 
 
 def _plain_numbers(data: Any) -> bool:
