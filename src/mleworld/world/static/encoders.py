@@ -89,7 +89,7 @@ def on_method(
         return UNKNOWN
     except Exception:  # noqa: BLE001 - anything else is for the detectors to name
         return UNKNOWN
-    return _held(walker, values, args[0])
+    return _as_walked(walker, values, args[0])
 
 
 def fitted_attribute(owner: Instance, attr: str) -> Value:
@@ -118,7 +118,7 @@ def _fitted(walker: Walker, owner: Instance, args: list[Value]) -> Any:
         return None
 
 
-def _held(walker: Walker, values: Any, given: Value) -> Value:
+def _as_walked(walker: Walker, values: Any, given: Value) -> Value:
     """What a transform gave, as the walk holds it: an array or a frame holding the values."""
     import numpy as np
     import pandas as pd

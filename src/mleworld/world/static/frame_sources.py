@@ -285,10 +285,10 @@ def _split_for_real(
     if any(v is literal(UNKNOWN) for v in options.values()):
         return None
     strata = kw.get("stratify", Const(None))
-    options["stratify"] = _held(walker, strata)
+    options["stratify"] = _split_values(walker, strata)
     if options["stratify"] is None and not (isinstance(strata, Const) and strata.value is None):
         return None
-    held = [_held(walker, a) for a in args]
+    held = [_split_values(walker, a) for a in args]
     if any(h is None for h in held):
         return None
     try:
@@ -296,13 +296,11 @@ def _split_for_real(
     except ValueError as exc:  # scikit-learn's own check of the sizes or the strata
         computed.raised(walker, exc, node)
         return None
-    out: list[Value] = []
-    for arr, part in zip([a for a in args for _ in (0, 1)], parts, strict=True):
-        out.append(_part(walker, arr, part))
-    return Seq(out, "list")
+    wholes = [a for a in args for _ in (0, 1)]  # each array gives a train and a test part
+    return Seq([_part(walker, w, p) for w, p in zip(wholes, parts, strict=True)], "list")
 
 
-def _held(walker: Walker, value: Value) -> Any | None:
+def _split_values(walker: Walker, value: Value) -> Any | None:
     """The values a frame, Series or array holds, when analysis computed them."""
     import numpy as np
     import pandas as pd
