@@ -23,6 +23,7 @@ import ast
 import operator
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static import dtypes
 from mleworld.world.static.computed import quietly, values_of
 from mleworld.world.static.operators import ARITHMETIC, COMPARISONS, UNARY
 from mleworld.world.static.params import exception_line
@@ -158,6 +159,10 @@ def of_frame(walker: Walker, frame: Frame, shaped: Value, kw: dict[str, Value]) 
         return shaped
     table = values_of(walker, frame)
     spelt = {name: real_of(walker, value) for name, value in kw.items()}
+    if table is None and not kw:
+        shaped.dtype = dtypes.array_dtype(walker, frame, shaped.width)
+    elif table is None and set(spelt) == {"dtype"}:
+        shaped.dtype = _numpy_dtype(spelt["dtype"])  # `df.to_numpy(dtype=np.float32)`
     if table is None or any(v is MISSING for v in spelt.values()):
         return shaped
     if table.size > MAX_CELLS:
@@ -171,6 +176,15 @@ def of_frame(walker: Walker, frame: Frame, shaped: Value, kw: dict[str, Value]) 
         return shaped
     shaped.real = real
     return shaped
+
+
+def _numpy_dtype(spelt: Any) -> Any | None:
+    import numpy as np
+
+    try:
+        return np.dtype(spelt) if spelt is not MISSING and spelt is not None else None
+    except TypeError:
+        return None
 
 
 def function(

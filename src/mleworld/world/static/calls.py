@@ -32,6 +32,8 @@ from mleworld.world.static import (
     reductions,
     scalars,
     text_terms,
+    torch_calls,
+    torch_tensors,
     work,
 )
 from mleworld.world.static.values import (
@@ -155,6 +157,10 @@ def call_method(
         return positions.array_method(walker, owner, method.name, args, kw, node)
     if isinstance(owner, GroupBy):
         return reductions.group_method(walker, owner, method.name, args, kw, node, star)
+    if isinstance(owner, torch_tensors.Tensor) and not star:
+        return torch_tensors.tensor_method(owner, method.name, args, kw)
+    if torch_calls.is_module(owner) and not star:
+        return torch_calls.module_method(owner, method.name, args, kw)  # type: ignore[arg-type]
     if cli_args.is_parser(owner) and not star:
         return cli_args.method(walker, owner, method.name, args, kw)  # type: ignore[arg-type]
     if isinstance(owner, Instance):

@@ -306,8 +306,8 @@ def numeric(real: Any) -> bool:
     )
 
 
-def as_array(series: SeriesVal, *, ndarray: bool = True) -> VectorVal:
-    """`s.to_numpy()` / `s.values` of a Series of known length: an array, holding the
+def as_array(series: SeriesVal, *, ndarray: bool = True, dtype: Any = None) -> VectorVal:
+    """`s.to_numpy(dtype)` / `s.values` of a Series of known length: an array, holding the
     Series' values when analysis knows them (`.values` is a numpy array for numbers only)."""
     import numpy as np
     import pandas as pd
@@ -315,7 +315,10 @@ def as_array(series: SeriesVal, *, ndarray: bool = True) -> VectorVal:
     real = series.real
     if not isinstance(real, pd.Series) or len(real) != (series.rows or len(real)):
         return VectorVal(series.rows, ndarray=ndarray)
-    values = real.to_numpy() if ndarray else real.values
+    try:
+        values = quietly(real.to_numpy, dtype=dtype) if ndarray else real.values
+    except Exception:
+        return VectorVal(len(real))  # what the cast does to these values is the run's to say
     if not isinstance(values, np.ndarray):
         return VectorVal(len(real), ndarray=False)
     return VectorVal(len(real), ndarray=True, numeric=numeric(values), real=values)

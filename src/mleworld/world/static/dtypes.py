@@ -380,6 +380,18 @@ def _values(walker: Walker, X: Value, dtypes_only: bool = False) -> Any | None:
     return data
 
 
+def array_dtype(walker: Walker, frame: Frame, width: int) -> Any | None:
+    """The dtype of `frame.values` where its columns' dtypes are known (pandas decides, on
+    no rows): an object array as soon as one text column is known among them."""
+    data = kinds.stand_in(
+        walker, frame, computed=True, dtypes_only=True, partial=True, guess_text=True
+    )
+    if data is None:
+        return None
+    dtype = data.iloc[:0].to_numpy().dtype
+    return dtype if data.shape[1] == width or dtype.kind == "O" else None
+
+
 def _lightgbm(cls: type) -> bool:
     return str(cls.__module__).partition(".")[0] == "lightgbm"
 

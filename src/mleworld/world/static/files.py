@@ -158,7 +158,8 @@ def path_in(folder: str, name: ast.expr | None, *, pathlib: bool = False) -> Pat
 
 
 def record_write(walker: Walker, target: Value | None, node: ast.Call, how: str | None) -> None:
-    """A write to `target`; `how` names the error a missing directory gives (pandas | open)."""
+    """A write to `target`; `how` names the error a missing directory gives (pandas | torch |
+    open)."""
     state = walker.files
     state.writes_seen.add(id(node))
     if isinstance(target, PathIn):
@@ -183,14 +184,17 @@ def _missing_folder(
     walker: Walker, spelt: str, parent: str, node: ast.Call, how: str | None, named: float
 ) -> None:
     """A write of `spelt` into folder `parent`, when nothing made that folder: pandas'
-    OSError names the folder, the others' FileNotFoundError the file (at confidence
-    `named`, lower where the file's name is a guess)."""
+    OSError and torch's RuntimeError name the folder, the others' FileNotFoundError the
+    file (at confidence `named`, lower where the file's name is a guess)."""
     if how is None or walker.index.chdir or _dir_exists(walker, parent):
         return
     if how == "pandas":
         shown = str(PurePosixPath(spelt).parent)
         message = f"OSError: Cannot save file into a non-existent directory: '{shown}'"
         finding = walker.emit("files", "OSError", message, node, 0.9)
+    elif how == "torch":  # torch.save: the folder as spelt, "./" and all
+        message = f"RuntimeError: Parent directory {os.path.dirname(spelt)} does not exist."
+        finding = walker.emit("files", "RuntimeError", message, node, named)
     else:
         message = f"FileNotFoundError: [Errno 2] No such file or directory: {spelt!r}"
         finding = walker.emit("files", "FileNotFoundError", message, node, named)

@@ -36,6 +36,7 @@ from mleworld.world.static.values import (
     Method,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     is_true,
     str_list,
@@ -402,7 +403,11 @@ def series_method(
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
     if method.name == "to_numpy" and isinstance(series, SeriesVal) and series.rows is not None:
-        return computed_series.as_array(series)
+        given = {"dtype": args[0]} if len(args) == 1 else {}
+        spelt = {name: arrays.real_of(walker, v) for name, v in {**given, **kw}.items()}
+        if len(args) > 1 or set(spelt) - {"dtype"} or arrays.MISSING in spelt.values():
+            return VectorVal(series.rows)
+        return computed_series.as_array(series, dtype=spelt.get("dtype"))
     if not isinstance(series, SeriesVal):
         return UNKNOWN
     if method.name == "astype" and not star:

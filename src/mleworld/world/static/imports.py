@@ -27,6 +27,7 @@ import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mleworld.world.static import torch_calls
 from mleworld.world.static.values import UNKNOWN, ModuleVal, Obj, Value
 
 if TYPE_CHECKING:
@@ -237,7 +238,7 @@ def handle_import_from(walker: Walker, node: ast.ImportFrom) -> None:
                 continue
         if not isinstance(st, types.ModuleType):
             walker.imported.add(f"{module_name}.{alias.name}")
-            walker.bind(target, UNKNOWN)
+            walker.bind(target, torch_calls.named(f"{module_name}.{alias.name}") or UNKNOWN)
             continue
         value = _from_module(st, alias.name)
         if value is None:

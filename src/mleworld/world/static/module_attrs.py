@@ -18,7 +18,7 @@ import types
 import warnings
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import encoders, imports, lengths, suggest
+from mleworld.world.static import encoders, imports, lengths, suggest, torch_calls
 from mleworld.world.static import params as params_mod
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -43,7 +43,9 @@ def module_attribute(walker: Walker, base: ModuleVal, attr: str, node: ast.AST) 
     module = base.module
     full = f"{base.name}.{attr}"
     if module is None:
-        return ModuleVal(full, None) if full in walker.imported else UNKNOWN
+        if full in walker.imported:
+            return ModuleVal(full, None)
+        return torch_calls.named(full) or UNKNOWN
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

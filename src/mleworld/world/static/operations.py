@@ -31,6 +31,8 @@ from mleworld.world.static import (
     positions,
     reductions,
     row_counts,
+    torch_calls,
+    torch_tensors,
 )
 from mleworld.world.static import files as files_mod
 from mleworld.world.static.operators import ARITHMETIC, part
@@ -48,6 +50,7 @@ from mleworld.world.static.values import (
     Keys,
     Method,
     ModuleVal,
+    Named,
     Obj,
     Partial,
     PathVal,
@@ -93,7 +96,11 @@ class OperationWalker:
                 return FuncVal(
                     found.node, found.defaults, found.kw_defaults, found.closure, base, found.opaque
                 )
+            if found is None and attr in torch_calls.MODULE_METHODS and torch_calls.is_module(base):
+                return Method(base, attr)  # `model.to(device)`: nn.Module's own
             return found if found is not None else UNKNOWN
+        if isinstance(base, torch_tensors.Tensor):
+            return Method(base, attr) if attr in torch_tensors.TENSOR_METHODS else UNKNOWN
         if isinstance(base, ClassVal):
             found = base.lookup(attr)
             return found if found is not None else UNKNOWN
@@ -165,6 +172,12 @@ class OperationWalker:
             return calls.call_method(self, func, args, kwargs, node, star)
         if isinstance(func, Obj):
             return calls.call_object(self, func, args, kwargs, node, star)
+        if isinstance(func, Named) and not star:
+            return torch_calls.call(self, func, args, kwargs, node)
+        if isinstance(func, UserInstance | torch_calls.Layer) and not star:
+            called = torch_calls.call_value(self, func, args, kwargs, node)
+            if called is not None:
+                return called
         if isinstance(node.func, ast.Name):
             self.opaque_call(args, kwargs)  # an unknown callable named by the program
         for value in given:
@@ -209,6 +222,8 @@ class OperationWalker:
             if base.width is not None:
                 positions.array_columns(self, ArrayVal(base.width, rows=base.length), key, node)
             return lengths.vector_getitem(base, node, key)
+        if isinstance(base, torch_tensors.Tensor):
+            return torch_tensors.tensor_item(base, key)
         if isinstance(base, Repeated) and isinstance(key, Const) and isinstance(key.value, int):
             return base.item  # `folds[0]`: one fold, like every other
         if isinstance(base, GroupBy):

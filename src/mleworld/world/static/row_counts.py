@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import files, kinds
+from mleworld.world.static import files, kinds, torch_tensors
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -127,7 +127,7 @@ def rows_of(value: Value) -> int | None:
         return value.length
     if isinstance(value, ArrayVal):
         return value.rows
-    return None
+    return torch_tensors.rows(value)
 
 
 def samples(X: Value) -> int | None:

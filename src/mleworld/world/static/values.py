@@ -105,6 +105,14 @@ class ModuleVal(Value):
 
 
 @dataclass(eq=False)
+class Named(Value):
+    """A library callable known by its dotted name alone: its module is not loaded
+    (torch_calls.py judges the calls of these)."""
+
+    path: str
+
+
+@dataclass(eq=False)
 class Obj(Value):
     """A real library object (function, class, constant) reached through a module."""
 
@@ -233,6 +241,8 @@ class ArrayVal(Value):
     width: int  # its columns
     rows: int | None = None  # its rows, when the frame's were known (lengths.py)
     real: Any = None  # its values, when analysis holds them (arrays.py)
+    # its numpy dtype where its values are not held but its columns' dtypes are (`df.values`)
+    dtype: Any = None
     # (values, share): its rows are a random share of those values' rows (a fold's), arrays.py
     sample_of: tuple[Any, float] | None = None
 

@@ -94,6 +94,7 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         )
         self.files = FileState.scan(self.index)
         self.opaque_imports: set[str] = set()  # modules imported that analysis did not load
+        self.torch_dtype = "Float"  # the dtype torch makes layers with (torch_calls.py)
         self.imported: set[str] = set()  # every module name the program imports
         # calls met, and those whose callee the walk could not tell (a method of a lost value)
         self.counts: dict[str, int] = {"calls_walked": 0, "frames": 0, "calls": 0, "calls_lost": 0}
