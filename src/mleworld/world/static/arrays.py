@@ -159,10 +159,11 @@ def of_frame(walker: Walker, frame: Frame, shaped: Value, kw: dict[str, Value]) 
         return shaped
     table = values_of(walker, frame)
     spelt = {name: real_of(walker, value) for name, value in kw.items()}
-    if table is None and not kw:
-        shaped.dtype = dtypes.array_dtype(walker, frame, shaped.width)
-    elif table is None and set(spelt) == {"dtype"}:
-        shaped.dtype = _numpy_dtype(spelt["dtype"])  # `df.to_numpy(dtype=np.float32)`
+    if table is None and walker.uses_torch:  # only torch reads an array's dtype alone
+        if not kw:
+            shaped.dtype = dtypes.array_dtype(walker, frame, shaped.width)
+        elif set(spelt) == {"dtype"}:
+            shaped.dtype = _numpy_dtype(spelt["dtype"])  # `df.to_numpy(dtype=np.float32)`
     if table is None or any(v is MISSING for v in spelt.values()):
         return shaped
     if table.size > MAX_CELLS:

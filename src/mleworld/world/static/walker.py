@@ -180,6 +180,11 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         return False
 
     @property
+    def uses_torch(self) -> bool:
+        """The program imports torch (torch_calls.py follows it by name)."""
+        return any(name == "torch" or name.startswith("torch.") for name in self.imported)
+
+    @property
     def certain(self) -> bool:
         """Whether the line being walked surely runs (given the call it sits in is made)."""
         return self.certainty >= self.sure
