@@ -19,11 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from foreign_arrival import batch_of  # noqa: E402
-
-from mleworld.evaluation.calibration import expected_calibration_error  # noqa: E402
+from mleworld.corpus.foreign import batch_of
+from mleworld.evaluation.calibration import expected_calibration_error
 
 FIELDS = ("exception_class", "terminal_output", "metric_within_5pct", "submission")
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -30,19 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from mleworld.corpus.default import resolve_corpus
-from mleworld.corpus.foreign import open_program_set, write_program_set
+from mleworld.corpus.foreign import batch_of, open_program_set, write_program_set
 from mleworld.evaluation.holdout_eval import evaluate
 from mleworld.training.fast import train_fast
 from mleworld.world.fast.model import FastWorldModel
 
 RESULTS = Path(__file__).parent / "results"
 FIELDS = ("exception_class", "terminal_output", "metric_within_5pct", "submission")
-
-
-def batch_of(name: str) -> str | None:
-    """The batch letter of a program name (`telco_h13_model_zoo` -> "h"), or None."""
-    found = re.match(r"^[a-z]+_([a-z])\d\d_", name)
-    return found.group(1) if found else None
 
 
 def main() -> None:

@@ -2,21 +2,24 @@
 
 The calibration halves (`dev` and `calib`) are calibration data
 (training/fast_unfamiliar.py), so scoring them with the model as trained flatters
-them. Here its programs are split into `--folds` folds; per fold, the
-unfamiliar-code calibration is refitted from the training's saved calibration
-rows (`train_fast(..., calibration_rows=...)`) without that fold's programs and
-the fold is predicted with it. ECE and accuracy per p_max quintile are read off
-the pooled predictions, for both halves together and for each. Only the calibration
+them. Here its programs are split into folds; per fold, the unfamiliar-code
+calibration is refitted from the training's saved calibration rows
+(`train_fast(..., calibration_rows=...)`) without that fold's programs and the fold
+is predicted with it. ECE and accuracy per p_max quintile are read off the pooled
+predictions, for all scored programs, each half and each batch. Only the calibration
 halves are opened; the test half is never read.
 
-    PYTHONPATH=src MLEWORLD_HOME=... python benchmarks/wm_calib_crossfit.py \\
+    PYTHONPATH=src MLEWORLD_HOME=... python benchmarks/wm_calib_crossfit.py \
         --model /tmp/fast --out benchmarks/results/wm_eval_foreign/dev_crossfit.json
 
-Trains the model first when `--model` holds none (the default corpus' train split).
-Both halves default to the ones training calibrates on (`calib`); `--fit-halves dev,calib`
-asks what the dev half (where the detectors were developed, so its crashes are found more
-often than fresh code's) would add, given a model trained while it was among the rows
-(session 20, on calib: ECE 0.097 with dev, 0.070 without).
+`--folds 5` draws random folds; `--folds batch` leaves one batch out at a time (a
+batch: the programs one group of people wrote in one session, corpus/foreign.batch_of),
+which is what the test half is to a calibration: batches it never saw. Trains the model
+first when `--model` holds none (the default corpus' train split). Both halves default to
+the ones training calibrates on (`calib`); `--fit-halves dev,calib` lets the dev half's
+rows into the fit too (predicted here by the model as trained when the saved rows lack
+them), `--score-halves dev,calib` scores both. `--foreign-weight` defaults to training's
+share (`none`: every row the same); `--batch-weights` weighs each batch the same.
 """
 
 from __future__ import annotations
@@ -48,15 +51,22 @@ def _train(model_dir: Path, task_folds: bool) -> dict[str, Any]:
 
 def crossfit(
     model_dir: Path,
-    folds: int,
+    folds: int | None,
     seed: int,
     sources: list[str],
     foreign_weight: float | None,
     fit_halves: list[str] | None = None,
     score_halves: list[str] | None = None,
+    batch_weights: bool = False,
 ) -> dict[str, Any]:
-    from mleworld.corpus.foreign import open_program_set
-    from mleworld.evaluation.calibration import calibration
+    """Each fold predicted by a calibration refitted without its programs' rows.
+
+    `folds`: that many random folds, or None: one fold per batch (leave one batch out).
+    A half in `fit_halves` that the saved rows lack (training calibrates on its
+    confidence halves only) is predicted by the model as trained and added.
+    `batch_weights`: each batch weighs the same within the foreign rows' weight.
+    """
+    from mleworld.corpus.foreign import batch_of, open_program_set
     from mleworld.evaluation.gate_tradeoff import gate_tradeoff
     from mleworld.evaluation.holdout_eval import build_queries, parent_key, predict_all
     from mleworld.evaluation.scoring import score_program
@@ -72,74 +82,126 @@ def crossfit(
     if "test" in fit_halves + score_halves:
         raise SystemExit("error: the test half is never opened here; name dev and/or calib")
     half_of = {r.id: h for h in programs.calibration_halves for r in programs.half(h)}
+    rows = _with_halves(model, rows, fit_halves, half_of)
+    batch_of_id = {r.id: batch_of(r.node_id) or "-" for r in programs.records}
+    batches = np.array([batch_of_id.get(i, "") for i in rows.ids]) if batch_weights else None
     dev = [r for r in programs.calibration_records() if half_of[r.id] in score_halves]
     unfit = [i for i, h in half_of.items() if h not in fit_halves]
-    rows = rows.subset(~((rows.source == "foreign") & np.isin(rows.ids, unfit)))
+    kept = ~((rows.source == "foreign") & np.isin(rows.ids, unfit))
+    rows = rows.subset(kept)
+    batches = None if batches is None else batches[kept]
     index = {parent_key(r): r for r in programs.records}
-    order = np.random.default_rng(seed).permutation(len(dev))
-    fold_of = {dev[i].id: n % folds for n, i in enumerate(order)}
+    if folds is None:
+        fold_of = {r.id: batch_of_id[r.id] for r in dev}
+    else:
+        order = np.random.default_rng(seed).permutation(len(dev))
+        fold_of = {dev[i].id: str(n % folds) for n, i in enumerate(order)}
     scores_by_id: dict[str, Any] = {}
     fits = []
-    for fold in range(folds):
+    for fold in sorted(set(fold_of.values())):
         members = [r for r in dev if fold_of[r.id] == fold]
-        held_ids = {r.id for r in members}
-        keep = ~((rows.source == "foreign") & np.isin(rows.ids, list(held_ids)))
+        held_ids = [r.id for r in members]
+        keep = ~((rows.source == "foreign") & np.isin(rows.ids, held_ids))
         model.unfamiliar, report = fit_rows(
-            model.class_head.classes, rows.subset(keep), foreign_weight=foreign_weight
+            model.class_head.classes,
+            rows.subset(keep),
+            foreign_weight=foreign_weight,
+            foreign_batches=None if batches is None else batches[keep],
         )
         fits.append(
-            {"fold": fold, "programs": len(members), "weight_coef": report.get("weight_coef")}
+            {
+                "fold": fold,
+                "programs": len(members),
+                "foreign_rows": int(np.sum(keep & (rows.source == "foreign"))),
+                "weight_coef": report.get("weight_coef"),
+                "gate_threshold": report.get("gate_threshold"),
+                "clean_coef": report.get("clean_coef"),
+            }
         )
         queries = build_queries(members, index, programs.data_dir())
         predictions, _ = predict_all(model, queries)
         for record, prediction in zip(members, predictions, strict=True):
             scores_by_id[record.id] = score_program(record, prediction)
     scores = [scores_by_id[r.id] for r in dev]
-    calib = calibration(scores)
+    groups = {
+        **{f"half {h}": [r.id for r in dev if half_of[r.id] == h] for h in score_halves},
+        **{
+            f"batch {b}": [r.id for r in dev if batch_of_id[r.id] == b]
+            for b in sorted({batch_of_id[r.id] for r in dev})
+        },
+    }
     return {
         "halves": programs.calibration_halves,
         "fit_halves": fit_halves,
         "score_halves": score_halves,
-        "by_half": {
-            half: _half_summary([scores_by_id[r.id] for r in programs.half(half)])
-            for half in score_halves
+        "folds": "batch" if folds is None else folds,
+        "batch_weights": batch_weights,
+        **_half_summary(scores),
+        "quintile_ranges": _quintile_ranges(scores),
+        "by_group": {
+            name: _half_summary([scores_by_id[i] for i in ids]) for name, ids in groups.items()
         },
-        "programs": len(scores),
-        "folds": folds,
-        "exception_class": float(np.mean([s.exception_class for s in scores])),
-        "ece": calib["ece"] if calib else None,
-        "quintiles": [
-            {
-                "n": q["n"],
-                "p_max": [round(q.get("p_max_min", 0), 3), round(q.get("p_max_max", 0), 3)],
-                "exception_class": q["fields"].get("exception_class", {}).get("accuracy"),
-            }
-            for q in (calib["quintiles"] if calib else [])
-        ],
-        "reliability": calib["reliability"] if calib else None,
         "gate_suggested": _suggested(gate_tradeoff(scores)),
         "fits": fits,
         "per_program": [
             {
                 "task": s.task_id,
+                "program": r.node_id,
+                "batch": batch_of_id[r.id],
                 "observed": s.observed_class,
                 "predicted": s.predicted_class,
                 "p_max": None if s.p_max is None else round(float(s.p_max), 3),
                 "right": bool(s.exception_class),
             }
-            for s in scores
+            for r, s in zip(dev, scores, strict=True)
         ],
     }
 
 
-def _half_summary(scores: list[Any]) -> dict[str, Any]:
+def _with_halves(model: Any, rows: Any, halves: list[str], half_of: dict[str, str]) -> Any:
+    """The rows, with foreign rows added for each of `halves` they do not hold yet."""
+    from mleworld.training.fast_unfamiliar import CalibrationRows, foreign_rows
+
+    held = {half_of.get(i) for i in rows.ids[rows.source == "foreign"]}
+    folders = {t: Path(f) if f else None for t, f in model.meta.get("data_dirs", {}).items()}
+    extra = [
+        foreign_rows(model, "foreign", 2, folders if any(folders.values()) else None, half=h)
+        for h in halves
+        if h not in held
+    ]
+    return CalibrationRows.concat([rows, *(e for e in extra if e is not None)])
+
+
+def _quintile_ranges(scores: list[Any]) -> list[dict[str, Any]]:
     from mleworld.evaluation.calibration import calibration
 
     calib = calibration(scores)
+    return [
+        {
+            "n": q["n"],
+            "p_max": [round(q.get("p_max_min", 0), 3), round(q.get("p_max_max", 0), 3)],
+            "exception_class": q["fields"].get("exception_class", {}).get("accuracy"),
+        }
+        for q in (calib["quintiles"] if calib else [])
+    ]
+
+
+def _half_summary(scores: list[Any]) -> dict[str, Any]:
+    """Programs, class accuracy, ECE (wm eval's bins) with its floor, quintile accuracies,
+    mean p_max and the Brier score of p_max as the chance that the class is right."""
+    from mleworld.evaluation.calibration import calibration, ece_floor
+
+    calib = calibration(scores)
+    confidence = np.array([s.p_max for s in scores if s.p_max is not None], dtype=float)
+    right = np.array([s.exception_class for s in scores if s.p_max is not None], dtype=float)
+    floor = ece_floor(confidence) if len(confidence) else None
     return {
         "programs": len(scores),
         "exception_class": float(np.mean([s.exception_class for s in scores])),
         "ece": calib["ece"] if calib else None,
+        "ece_floor": None if floor is None else floor.get("mean"),
+        "p_max_mean": float(confidence.mean()) if len(confidence) else None,
+        "brier": float(np.mean((confidence - right) ** 2)) if len(confidence) else None,
         "quintiles": [
             q["fields"].get("exception_class", {}).get("accuracy")
             for q in (calib["quintiles"] if calib else [])
@@ -210,15 +272,32 @@ def _suggested(tradeoff: dict[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
+def _foreign_weight(text: str | None) -> float | None:
+    from mleworld.training.fast_unfamiliar import FOREIGN_WEIGHT
+
+    if text is None:
+        return FOREIGN_WEIGHT
+    return None if text == "none" else float(text)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument(
+        "--folds", default="5", help="random folds, or `batch`: leave one batch out at a time"
+    )
+    parser.add_argument(
+        "--batch-weights", action="store_true", help="each batch weighs the same in the fit"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-task-folds", action="store_true")
     parser.add_argument("--sources", default="heldout,task_fold,foreign")
-    parser.add_argument("--foreign-weight", type=float, default=None)
+    parser.add_argument(
+        "--foreign-weight",
+        default=None,
+        help="the foreign rows' share of the fit (default: training's; `none`: equal rows)",
+    )
     parser.add_argument("--task-crossfit", action="store_true")
     parser.add_argument(
         "--fit-halves", default=None, help="foreign halves whose rows the calibration may use"
@@ -230,32 +309,33 @@ def main() -> None:
     if not (args.model / "model.json").is_file():
         trained = _train(args.model, not args.no_task_folds)
     sources = args.sources.split(",")
+    foreign_weight = _foreign_weight(args.foreign_weight)
     result = crossfit(
         args.model,
-        args.folds,
+        None if args.folds == "batch" else int(args.folds),
         args.seed,
         sources,
-        args.foreign_weight,
+        foreign_weight,
         args.fit_halves.split(",") if args.fit_halves else None,
         args.score_halves.split(",") if args.score_halves else None,
+        args.batch_weights,
     )
     if args.task_crossfit:
-        groups = (result.get("trained") or {}).get("unfamiliar", {}).get("task_groups")
+        groups = (trained or {}).get("unfamiliar", {}).get("task_groups")
         if not groups:
             from mleworld.training.fast_task_folds import task_groups
 
             groups = task_groups([r.task_id for r in _corpus_records()])
-        result["task_crossfit"] = task_fold_crossfit(
-            args.model, groups, args.foreign_weight, sources
-        )
+        result["task_crossfit"] = task_fold_crossfit(args.model, groups, foreign_weight, sources)
         print(json.dumps(result["task_crossfit"]))
     result["sources"] = sources
-    result["foreign_weight"] = args.foreign_weight
+    result["foreign_weight"] = foreign_weight
     result["trained"] = trained
     result["seconds"] = round(time.perf_counter() - began, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: result[k] for k in ("programs", "exception_class", "ece", "quintiles")}))
+    keys = ("programs", "exception_class", "ece", "brier", "p_max_mean", "quintiles")
+    print(json.dumps({k: result[k] for k in keys}))
 
 
 if __name__ == "__main__":

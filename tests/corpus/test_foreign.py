@@ -17,6 +17,7 @@ from mleworld.corpus.foreign import (
     RECORDS,
     SPLIT,
     TASKS,
+    batch_of,
     is_program_set,
     open_program_set,
     stratified_halves,
@@ -222,3 +223,9 @@ def test_a_broken_set_is_one_clear_error(tiny_set: Path, tmp_path: Path) -> None
     write_program_set(twice, {"dev": [], "test": []}, tmp_path / "dup")
     with pytest.raises(MleWorldError, match="repeated"):
         open_program_set(tmp_path / "dup")
+
+
+def test_a_program_name_gives_its_batch() -> None:
+    assert batch_of("telco_h13_model_zoo") == "h"
+    assert batch_of("breast_c149_gridsearch_zoo_joblib") == "c"  # three digits
+    assert batch_of("wine_05_lgb_cv") is None  # the first, unlettered batches

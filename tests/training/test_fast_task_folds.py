@@ -143,3 +143,31 @@ def test_fitted_rows_give_foreign_code_its_own_clean_rate_at_any_foreign_weight(
     own = rows.subset(rows.source == "heldout")
     np.testing.assert_allclose(heavy.apply(own.probs, own.signals), own.probs, atol=1e-9)
     assert fit_rows(classes, own)[0] is None  # no foreign rows: nothing to calibrate on
+
+
+def test_batch_weights_give_each_foreign_batch_the_same_pull() -> None:
+    classes = ["None", "ValueError", "Other"]
+    n_own = 400
+    # Foreign batch "a" (90 rows) runs clean, batch "b" (10 rows) always crashes.
+    n = n_own + 100
+    signals = np.zeros((n, len(SIGNALS)))
+    signals[n_own:, SIGNALS.index("calls_unseen")] = 0.3
+    labels = np.concatenate([np.zeros(n_own + 90, dtype=int), np.ones(10, dtype=int)])
+    rows = CalibrationRows(
+        probs=np.tile([0.9, 0.05, 0.05], (n, 1)),
+        signals=signals,
+        labels=labels,
+        finding_class=np.full(n, -1),
+        finding_weight=np.zeros(n),
+        source=np.array(["heldout"] * n_own + ["foreign"] * 100),
+        ids=np.array([f"r{i}" for i in range(n)]),
+    )
+    batches = np.array([""] * n_own + ["a"] * 90 + ["b"] * 10)
+    foreign = rows.subset(rows.source == "foreign")
+    by_row, _ = fit_rows(classes, rows, foreign_weight=0.5)
+    by_batch, _ = fit_rows(classes, rows, foreign_weight=0.5, foreign_batches=batches)
+    assert by_row is not None and by_batch is not None
+    clean_by_row = by_row.apply(foreign.probs, foreign.signals)[:, 0].mean()
+    clean_by_batch = by_batch.apply(foreign.probs, foreign.signals)[:, 0].mean()
+    assert abs(clean_by_row - 0.9) < 0.05  # the big batch's clean rate
+    assert abs(clean_by_batch - 0.5) < 0.05  # the two batches' rates, averaged

@@ -39,6 +39,7 @@ import io
 import json
 import os
 import random
+import re
 import shutil
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -60,6 +61,14 @@ HALVES = ("dev", "test")  # drawn together, stratified by outcome
 CALIB = "calib"  # optional: programs kept apart for calibration
 ALL = "all"
 SETS_DIR = "program-sets"
+
+
+def batch_of(name: str) -> str | None:
+    """The batch letter of a program's name (`telco_h13_model_zoo`, `breast_c149_zoo` -> h, c),
+    or None for the first, unlettered batches (`wine_05_...`). A batch is written by one group
+    of people in one session, in its own styles."""
+    found = re.match(r"^[a-z]+_([a-z])\d+_", name)
+    return found.group(1) if found else None
 
 
 def shipped_dir() -> Path:

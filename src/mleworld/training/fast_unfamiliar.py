@@ -151,21 +151,33 @@ class CalibrationRows:
 
 
 def fit_rows(
-    classes: Sequence[str], rows: CalibrationRows, *, foreign_weight: float | None = FOREIGN_WEIGHT
+    classes: Sequence[str],
+    rows: CalibrationRows,
+    *,
+    foreign_weight: float | None = FOREIGN_WEIGHT,
+    foreign_batches: np.ndarray | None = None,
 ) -> tuple[UnfamiliarCalibration | None, dict[str, Any]]:
     """The blend fitted on `rows`; None without foreign rows (nothing shows unfamiliar code).
 
     `foreign_weight`: the foreign rows' share of the total weight in the log loss
-    (None: every row weighs the same).
+    (None: every row weighs the same). `foreign_batches`: per row, the batch its
+    program came from (corpus/foreign.batch_of; read on foreign rows only): each batch
+    then weighs the same within the foreign rows' weight (None: each foreign row does).
     """
     foreign = rows.source == "foreign"
     counts = {s: int(np.sum(rows.source == s)) for s in SOURCES}
     if CLEAN not in classes or not foreign.any():
         return None, {"rows": counts, "fitted": False}
-    weight = None
+    within = np.full(len(rows), 1.0 / foreign.sum())  # a foreign row's part of the foreign weight
+    if foreign_batches is not None:
+        _, batch, sizes = np.unique(
+            foreign_batches[foreign], return_inverse=True, return_counts=True
+        )
+        within[foreign] = 1.0 / (len(sizes) * sizes[batch])
+    weight = np.where(foreign, within * foreign.sum(), 1.0)
     if foreign_weight is not None and not foreign.all():
         share = min(max(foreign_weight, 1e-3), 1.0 - 1e-3)
-        weight = np.where(foreign, share / foreign.sum(), (1.0 - share) / (~foreign).sum())
+        weight = np.where(foreign, share * within, (1.0 - share) / (~foreign).sum())
     calibration, report = UnfamiliarCalibration.fit(
         classes,
         CLEAN,
