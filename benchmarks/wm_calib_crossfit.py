@@ -15,11 +15,11 @@ halves are opened; the test half is never read.
 `--folds 5` draws random folds; `--folds batch` leaves one batch out at a time (a
 batch: the programs one group of people wrote in one session, corpus/foreign.batch_of),
 which is what the test half is to a calibration: batches it never saw. Trains the model
-first when `--model` holds none (the default corpus' train split). Both halves default to
-the ones training calibrates on (`calib`); `--fit-halves dev,calib` lets the dev half's
-rows into the fit too (predicted here by the model as trained when the saved rows lack
-them), `--score-halves dev,calib` scores both. `--foreign-weight` defaults to training's
-share (`none`: every row the same); `--batch-weights` weighs each batch the same.
+first when `--model` holds none (the default corpus' train split). The fit and scored
+halves default to the ones training calibrates on (`dev` and `calib`); a half the saved
+rows lack (a model of a commit that calibrated on fewer) is predicted here by the model
+as trained. `--foreign-weight` defaults to training's share (`none`: every row the
+same); batches weigh the same as in training (`--no-batch-weights`: each row does).
 """
 
 from __future__ import annotations
@@ -57,34 +57,34 @@ def crossfit(
     foreign_weight: float | None,
     fit_halves: list[str] | None = None,
     score_halves: list[str] | None = None,
-    batch_weights: bool = False,
+    batch_weights: bool = True,
 ) -> dict[str, Any]:
     """Each fold predicted by a calibration refitted without its programs' rows.
 
     `folds`: that many random folds, or None: one fold per batch (leave one batch out).
-    A half in `fit_halves` that the saved rows lack (training calibrates on its
-    confidence halves only) is predicted by the model as trained and added.
-    `batch_weights`: each batch weighs the same within the foreign rows' weight.
+    A half in `fit_halves` that the saved rows lack (a model trained when fewer halves
+    calibrated) is predicted by the model as trained and added. `batch_weights`: each
+    batch weighs the same within the foreign rows' weight, as training weighs them.
     """
     from mleworld.corpus.foreign import batch_of, open_program_set
     from mleworld.evaluation.gate_tradeoff import gate_tradeoff
     from mleworld.evaluation.holdout_eval import build_queries, parent_key, predict_all
     from mleworld.evaluation.scoring import score_program
-    from mleworld.training.fast_unfamiliar import CalibrationRows, fit_rows
+    from mleworld.training.fast_unfamiliar import CalibrationRows, fit_rows, row_batches
     from mleworld.world.fast.model import FastWorldModel
 
     model = FastWorldModel.load(model_dir, online=False)
     rows = CalibrationRows.load(model_dir.with_name(model_dir.name + "-" + ROWS_FILE))
     rows = rows.subset(np.isin(rows.source, sources))
     programs = open_program_set("foreign")
-    fit_halves = fit_halves or list(programs.confidence_halves)
-    score_halves = score_halves or list(programs.confidence_halves)
+    fit_halves = fit_halves or list(programs.calibration_halves)
+    score_halves = score_halves or list(programs.calibration_halves)
     if "test" in fit_halves + score_halves:
         raise SystemExit("error: the test half is never opened here; name dev and/or calib")
     half_of = {r.id: h for h in programs.calibration_halves for r in programs.half(h)}
     rows = _with_halves(model, rows, fit_halves, half_of)
     batch_of_id = {r.id: batch_of(r.node_id) or "-" for r in programs.records}
-    batches = np.array([batch_of_id.get(i, "") for i in rows.ids]) if batch_weights else None
+    batches = row_batches("foreign", rows) if batch_weights else None
     dev = [r for r in programs.calibration_records() if half_of[r.id] in score_halves]
     unfit = [i for i, h in half_of.items() if h not in fit_halves]
     kept = ~((rows.source == "foreign") & np.isin(rows.ids, unfit))
@@ -288,7 +288,10 @@ def main() -> None:
         "--folds", default="5", help="random folds, or `batch`: leave one batch out at a time"
     )
     parser.add_argument(
-        "--batch-weights", action="store_true", help="each batch weighs the same in the fit"
+        "--batch-weights",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="each batch weighs the same in the fit, as in training (--no-batch-weights: each row)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-task-folds", action="store_true")

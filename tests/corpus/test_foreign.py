@@ -127,7 +127,6 @@ def test_a_calibration_half_is_kept_apart_and_named_for_calibration(
 ) -> None:
     programs = open_program_set(tiny_set)
     assert programs.calibration_halves == ("dev",)  # a set without calib calibrates on dev
-    assert programs.confidence_halves == ("dev",)
     records = list(programs.records)
     halves = {
         "dev": list(programs.halves["dev"]),
@@ -142,8 +141,6 @@ def test_a_calibration_half_is_kept_apart_and_named_for_calibration(
     assert [r.node_id for r in again.half("calib")] == ["penguin_key"]
     calibration = {r.node_id for r in again.calibration_records()}
     assert calibration == {"penguin_key", *halves["dev"]}
-    assert again.confidence_halves == ("calib",)  # the class confidence: calib alone
-    assert [r.node_id for r in again.confidence_records()] == ["penguin_key"]
     assert len(again.half("dev")) + len(again.half("test")) == 8
     halves["test"].append("penguin_key")
     write_program_set(records, halves, tmp_path / "overlap")

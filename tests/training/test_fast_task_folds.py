@@ -18,7 +18,7 @@ from mleworld.corpus.foreign import open_program_set
 from mleworld.corpus.store import Corpus, read_jsonl
 from mleworld.training.fast import train_fast
 from mleworld.training.fast_task_folds import UNSEEN_TASK, as_unseen_task, task_groups
-from mleworld.training.fast_unfamiliar import CalibrationRows, fit_rows
+from mleworld.training.fast_unfamiliar import CalibrationRows, fit_rows, row_batches
 from mleworld.world.fast.model import FastWorldModel
 from mleworld.world.fast.unfamiliar import SIGNALS
 from mleworld.world.inputs import query_for_record
@@ -70,10 +70,11 @@ def test_training_calibrates_on_held_out_runs_of_tasks_the_head_never_saw(
     assert counts == {s: int(np.sum(rows.source == s)) for s in ("heldout", "task_fold", "foreign")}
     assert counts["task_fold"] == counts["heldout"] == report["heldout_records"]
     shipped = open_program_set("foreign")
-    assert counts["foreign"] == len(shipped.confidence_records())  # calib: not dev, not test
-    assert shipped.confidence_halves == ("calib",)
-    dev_ids = {r.id for r in shipped.half("dev")}
-    assert not dev_ids & set(rows.ids[rows.source == "foreign"])
+    assert counts["foreign"] == len(shipped.calibration_records())  # dev and calib, not test
+    assert shipped.calibration_halves == ("dev", "calib")
+    batches = row_batches("foreign", rows)
+    assert set(batches[rows.source == "foreign"]) >= {"-", "c", "m"}  # each weighs the same
+    assert set(batches[rows.source != "foreign"]) == {""}
     test_ids = {r.id for r in shipped.half("test")}
     assert not test_ids & set(rows.ids[rows.source == "foreign"])
     fold = rows.subset(rows.source == "task_fold")
@@ -94,7 +95,7 @@ def test_training_calibrates_on_held_out_runs_of_tasks_the_head_never_saw(
 
     model = FastWorldModel.load(out)
     assert model.meta["task_folds"] is True
-    refit, _ = fit_rows(model.class_head.classes, rows)
+    refit, _ = fit_rows(model.class_head.classes, rows, foreign_batches=batches)
     assert refit is not None
     assert np.allclose(refit.weight_coef, model.unfamiliar.weight_coef, atol=1e-3)
 

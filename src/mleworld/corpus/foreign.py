@@ -11,11 +11,13 @@ and library documentation, `benchmarks/foreign/`). It is a folder holding
   once (seeded, stratified by outcome) and never redrawn; other keys describe
   how it was drawn. An optional third half, `calib`, holds programs written
   after the detectors of world/static were developed on `dev`. The fast model's
-  unfamiliar-code calibration (its class confidence) is fitted on `calib` alone
-  (training/fast_unfamiliar.py): `dev` teaches the confidence the detectors earn
-  on the code they were developed against, which is too high on fresh code (cross-fitted
-  on calib, ECE 0.097 with dev among the rows, 0.070 without; benchmarks/wm_calib_crossfit.py).
-  Other writers' metrics are read from both (`calibration_halves`);
+  unfamiliar-code calibration (its class confidence) and other writers' metrics are
+  fitted on both (`calibration_halves`; training/fast_unfamiliar.py weighs each batch,
+  `batch_of`, the same): `dev`'s crashes are the ones the detectors were developed to
+  find, but batches differ more from each other than the halves do, so a calibration
+  on `calib` alone fitted its four batches' mix and missed every other (left one batch
+  out at a time, dev and calib pooled: ECE 0.097 on calib alone, 0.018 on both;
+  benchmarks/results/wm_calib_lobo_s26/);
 - `tasks.jsonl.gz` (optional): `task.yaml` and `public/` of each task the set uses
   that is not a bundled suite task, one file a line (`{"task", "file", "text"}`), so a
   world model reads the same `./input/` the programs read. The files are written out
@@ -103,22 +105,13 @@ class ProgramSet:
 
     @property
     def calibration_halves(self) -> tuple[str, ...]:
-        """The halves a model's calibration is fitted on: every half but `test`."""
+        """The halves a model's calibration (class confidence, other writers' metrics) is
+        fitted on: every half but `test`."""
         return tuple(h for h in ("dev", CALIB) if h in self.halves)
 
     def calibration_records(self) -> list[Record]:
         """The records of the calibration halves, in file order."""
         return self._records_of(self.calibration_halves)
-
-    @property
-    def confidence_halves(self) -> tuple[str, ...]:
-        """The halves a model's class confidence is calibrated on: `calib` where the set
-        has it (nobody developed detectors against it), else `dev`."""
-        return (CALIB,) if CALIB in self.halves else ("dev",)
-
-    def confidence_records(self) -> list[Record]:
-        """The records of the confidence halves, in file order."""
-        return self._records_of(self.confidence_halves)
 
     def _records_of(self, halves: Iterable[str]) -> list[Record]:
         wanted = {n for h in halves for n in self.halves[h]}

@@ -2,13 +2,18 @@
 
 The calibration runs are the held-out part of training (in distribution), the
 held-out runs of tasks an out-of-fold head never saw (fast_task_folds.py: a new
-task by the same writer), and the confidence half of a program set written by
-other hands (`foreign` by default: `calib`, programs nobody developed the static
-detectors against; not `dev`, whose crashes the detectors were developed to find,
-so its programs with no finding run clean more often than fresh code's): it is predicted by
+task by the same writer), and the calibration halves of a program set written by
+other hands (`foreign` by default: `dev` and `calib`, not `test`): it is predicted by
 the model as trained, through the same featurizer and class path as any query,
 with the run's real class as the label; a static finding's share is put on top
-of each row as prediction does.
+of each row as prediction does. Within the foreign rows each batch (a group of
+writers in one session, corpus/foreign.batch_of) weighs the same: batches differ
+in how often a program with no static finding crashes (dev's batches 0-25%, the m
+batch 41%, calib's 20-38%), and a calibration fitted on one mix is wrong for
+another; the confidence a batch the calibration never saw should get is the one
+batches earn on average (left one batch out at a time over dev and calib: ECE
+0.097 fitted on calib alone, 0.031 on both by row, 0.018 on both by batch;
+benchmarks/results/wm_calib_lobo_s26/).
 
 This module owns choosing and preparing those rows; the blend and its fit are
 world/fast/unfamiliar.py's, the rest of training is training/fast.py's.
@@ -57,7 +62,7 @@ def _finding_columns(
 def calibration_queries(
     spec: str, half: str | None = None, *, data_dirs: Mapping[str, Path | None] | None = None
 ) -> tuple[list[Any], list[Query]]:
-    """The records of a program set's half (None: its confidence halves) and their queries.
+    """The records of a program set's half (None: its calibration halves) and their queries.
 
     A program reads its task's ./input/ when the set ships the task or `data_dirs`
     (the folders training read) names it; otherwise it is analysed without data.
@@ -69,7 +74,7 @@ def calibration_queries(
     if spec == FOREIGN and records_file(shipped_dir()) is None:
         return [], []  # an installation without the shipped set calibrates on held-out runs only
     programs = open_program_set(spec)
-    records = programs.half(half) if half else programs.confidence_records()
+    records = programs.half(half) if half else programs.calibration_records()
     parents = {parent_key(r): r for r in programs.records}
     if data_dirs is None:
         return records, build_queries(records, parents, None)
@@ -83,10 +88,11 @@ def calibration_queries(
 
 
 SOURCES = ("heldout", "task_fold", "foreign")
-# The foreign rows' share of the calibration's log loss. They are ~7% of the rows; at their
-# own count the fit spends itself on the in-distribution and new-task rows and foreign
-# code keeps too much confidence (dev half, 5-fold cross-fitted ECE 0.136 at equal row
-# weights, 0.071 at an equal share; new-task rows' ECE 0.036 either way).
+# The foreign rows' share of the calibration's log loss. When they were ~7% of the rows, at
+# their own count the fit spent itself on the in-distribution and new-task rows and foreign
+# code kept too much confidence (dev half, 5-fold cross-fitted ECE 0.136 at equal row
+# weights, 0.071 at an equal share). With dev and calib (28% of the rows) the share hardly
+# matters: left one batch out, ECE 0.031 at 0.5 and at equal rows (wm_calib_lobo_s26/).
 FOREIGN_WEIGHT: float | None = 0.5
 
 
@@ -96,7 +102,7 @@ class CalibrationRows:
 
     `source`: `heldout` (held-out runs of seen tasks), `task_fold` (held-out runs of
     tasks the predicting head never saw, fast_task_folds.py) or `foreign` (a program
-    set's confidence half). Saved as one `.npz` of plain arrays, so a calibration
+    set's calibration halves). Saved as one `.npz` of plain arrays, so a calibration
     can be refitted, or cross-fitted over the foreign rows, without training again.
     """
 
@@ -194,6 +200,23 @@ def fit_rows(
     return calibration, report
 
 
+def row_batches(spec: str, rows: CalibrationRows) -> np.ndarray:
+    """Per row, the batch of the program set's program it is ("-": the unlettered batches;
+    "": a row of no program of the set)."""
+    from mleworld.corpus.foreign import (
+        FOREIGN,
+        batch_of,
+        open_program_set,
+        records_file,
+        shipped_dir,
+    )
+
+    if spec == FOREIGN and records_file(shipped_dir()) is None:
+        return np.full(len(rows), "")
+    batch = {r.id: batch_of(r.node_id) or "-" for r in open_program_set(spec).records}
+    return np.array([batch.get(i, "") for i in rows.ids.tolist()], dtype=str)
+
+
 def foreign_rows(
     model: FastWorldModel,
     calibration_set: str,
@@ -225,7 +248,7 @@ def fit_unfamiliar(
     data_dirs: Mapping[str, Path | None] | None,
 ) -> tuple[UnfamiliarCalibration | None, dict[str, Any], CalibrationRows]:
     """The unfamiliar-code blend, fitted on training's rows and a program set's
-    confidence half.
+    calibration halves, each of its batches weighing the same.
 
     Returns the blend, its report and every row it was fitted on.
     """
@@ -235,7 +258,8 @@ def fit_unfamiliar(
         if extra is not None:
             parts.append(extra)
     everything = CalibrationRows.concat(parts)
-    calibration, report = fit_rows(model.class_head.classes, everything)
+    batches = None if calibration_set is None else row_batches(calibration_set, everything)
+    calibration, report = fit_rows(model.class_head.classes, everything, foreign_batches=batches)
     if calibration is not None:
         report["calibration_set"] = calibration_set
     return calibration, report, everything
@@ -249,4 +273,5 @@ __all__ = [
     "fit_unfamiliar",
     "foreign_rows",
     "raw_label",
+    "row_batches",
 ]
