@@ -8,6 +8,8 @@ targets of another size or dtype fail as torch 2 says. Each snippet runs for rea
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from static_snippets import snippet_tests
 
 READ = (
@@ -173,3 +175,14 @@ VALID = {
 real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
     snippet_tests(CRASHES, VALID)
 )
+
+
+def test_torch_loaded_in_this_process_changes_nothing(
+    real: dict[str, str | None], assert_named: Callable[..., None]
+) -> None:
+    """A server that loaded torch (an HF model) predicts what a fresh process does."""
+    import torch  # noqa: F401
+
+    for name in ("float64_into_the_programs_module", "saved_into_a_folder_never_made"):
+        program, detector = CRASHES[name]
+        assert_named(program, detector, real[name])

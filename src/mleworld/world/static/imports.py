@@ -72,8 +72,15 @@ _STATUS: dict[str, Status] = {}
 _LOCK = threading.RLock()
 
 
+# Followed by name whether or not this process has loaded them (torch_calls.py), so that a
+# server that imported torch predicts what a fresh process does.
+BY_NAME = frozenset({"torch"})
+
+
 def may_load(name: str) -> bool:
     top = name.partition(".")[0]
+    if top in BY_NAME:
+        return False
     if name in sys.modules:
         return True
     if top in LOADABLE:
@@ -84,7 +91,7 @@ def may_load(name: str) -> bool:
 def status(name: str) -> Status:
     """The module named `name` (loaded), Missing, or None when it exists but is not loaded."""
     loaded = sys.modules.get(name)
-    if loaded is not None:
+    if loaded is not None and name.partition(".")[0] not in BY_NAME:
         return loaded
     with _LOCK:
         if name in _STATUS:
