@@ -35,6 +35,7 @@ from mleworld.world.static.values import (
     Value,
     VectorVal,
     const_str,
+    int_value,
     str_list,
 )
 
@@ -71,24 +72,12 @@ def shape(value: Value) -> Value:
     return Seq([Count(n), width], "tuple")
 
 
-def _count(value: Value) -> int | None:
-    if isinstance(value, Count):
-        return value.n
-    if (
-        isinstance(value, Const)
-        and isinstance(value.value, int)
-        and not isinstance(value.value, bool)
-    ):
-        return value.value  # `A.shape[0]` of an array whose values are held (arrays.py)
-    return None
-
-
 def builder(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
     """`np.zeros(n)`, `np.ones`, `np.empty`, `np.full(n, v)` with a known row count `n`."""
     size = args[0] if args else kw.get("shape")
-    n = _count(size) if size is not None and not star else None
+    n = int_value(size) if size is not None and not star else None
     text = len(args) > 1 and isinstance(args[1], Const) and not _scalar(args[1])
     return VectorVal(n, numeric=not text, flat=True) if n is not None else UNKNOWN
 

@@ -37,7 +37,6 @@ from mleworld.world.static.torch_tensors import (
     Shape,
     Tensor,
     dtype_of,
-    int_of,
     made,
     refusal,
 )
@@ -45,7 +44,6 @@ from mleworld.world.static.values import (
     UNKNOWN,
     ClassVal,
     Const,
-    Count,
     FuncVal,
     ModuleVal,
     Named,
@@ -53,6 +51,7 @@ from mleworld.world.static.values import (
     Seq,
     UserInstance,
     Value,
+    int_value,
 )
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ def call(
             return UNKNOWN
         return made(path, data, kw.get("dtype"))
     if path == "torch.nn.Linear" and not kw:
-        sizes = tuple(int_of(a) for a in args)
+        sizes = tuple(int_value(a) for a in args)
         return Layer(path, walker.torch_dtype, sizes) if len(sizes) == 2 else UNKNOWN
     if path == "torch.nn.Sequential" and not kw:
         return Layer(path, walker.torch_dtype, parts=list(args))
@@ -169,7 +168,7 @@ def call(
     if path == "torch.utils.data.TensorDataset" and not kw:
         return Batches(list(args))
     if path == "torch.utils.data.DataLoader" and args and not {"collate_fn", "drop_last"} & set(kw):
-        size = int_of(kw.get("batch_size", args[1] if len(args) > 1 else Const(1)))
+        size = int_value(kw.get("batch_size", args[1] if len(args) > 1 else Const(1)))
         data = args[0] if isinstance(args[0], Batches) else _dataset(walker, args[0], node)
         return _loader(data, size) if data is not None else UNKNOWN
     return UNKNOWN
@@ -184,7 +183,7 @@ def _dataset(walker: Walker, dataset: Value, node: ast.Call) -> Batches | None:
     if not (isinstance(get, FuncVal) and isinstance(size, FuncVal)):
         return None
     item, n = walker.inline(get, [Const(0)], {}, False), walker.inline(size, [], {}, False)
-    rows = n.n if isinstance(n, Count) else int_of(n)
+    rows = int_value(n)
     parts = item.items if isinstance(item, Seq) and item.items is not None else [item]
     tensors: list[Value] = [
         Tensor(p.dtype, None if p.shape is None else (rows, *p.shape))

@@ -23,13 +23,13 @@ from mleworld.world.static.values import (
     UNKNOWN,
     ArrayVal,
     Const,
-    Count,
     Frame,
     Named,
     Seq,
     SeriesVal,
     Value,
     VectorVal,
+    int_value,
 )
 
 _CONVERTS = (
@@ -88,7 +88,7 @@ class Tensor(Value):
 
 def tensor_item(tensor: Tensor, key: Value) -> Tensor:
     """`x[i]`: one row (its dtype, the rest of its shape); other keys keep only the dtype."""
-    if int_of(key) is not None and tensor.shape:
+    if int_value(key) is not None and tensor.shape:
         return Tensor(tensor.dtype, tensor.shape[1:])
     return Tensor(tensor.dtype, None)
 
@@ -112,7 +112,7 @@ def tensor_method(tensor: Tensor, name: str, args: list[Value], kw: dict[str, Va
         return Tensor(dtype or tensor.dtype, tensor.shape)
     if kw or tensor.shape is None or None in tensor.shape:
         return Tensor(tensor.dtype, None)
-    shape = _reshaped(tensor.shape, name, [int_of(a) for a in args])  # type: ignore[arg-type]
+    shape = _reshaped(tensor.shape, name, [int_value(a) for a in args])  # type: ignore[arg-type]
     return Tensor(tensor.dtype, shape)
 
 
@@ -211,14 +211,6 @@ def _data_shape(data: Value) -> Shape | None:
 
 def dtype_of(value: Value | None) -> str | None:
     return DTYPES.get(value.path) if isinstance(value, Named) else None
-
-
-def int_of(value: Value | None) -> int | None:
-    if isinstance(value, Count):
-        return value.n
-    if isinstance(value, Const) and type(value.value) is int:
-        return value.value
-    return None
 
 
 def _python_type(data: Value) -> str | None:

@@ -497,6 +497,19 @@ def const_str(value: Value) -> str | None:
     return None
 
 
+def int_value(value: Value | None) -> int | None:
+    """The whole number a value holds: an int constant, or a row count (`len(df)`)."""
+    if isinstance(value, Count):
+        return value.n
+    if (
+        isinstance(value, Const)
+        and isinstance(value.value, int)
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
+
+
 def str_list(value: Value) -> list[str] | None:
     """The column names a value spells out: a str, or a list/tuple of strs."""
     text = const_str(value)
