@@ -163,7 +163,7 @@ def of_frame(walker: Walker, frame: Frame, shaped: Value, kw: dict[str, Value]) 
         if not kw:
             shaped.dtype = dtypes.array_dtype(walker, frame, shaped.width)
         elif set(spelt) == {"dtype"}:
-            shaped.dtype = _numpy_dtype(spelt["dtype"])  # `df.to_numpy(dtype=np.float32)`
+            shaped.dtype = _as_dtype(spelt["dtype"])  # `df.to_numpy(dtype=np.float32)`
     if table is None or any(v is MISSING for v in spelt.values()):
         return shaped
     if table.size > MAX_CELLS:
@@ -179,7 +179,7 @@ def of_frame(walker: Walker, frame: Frame, shaped: Value, kw: dict[str, Value]) 
     return shaped
 
 
-def _numpy_dtype(spelt: Any) -> Any | None:
+def _as_dtype(spelt: Any) -> Any | None:
     import numpy as np
 
     try:
