@@ -156,6 +156,16 @@ VALID = {
         "out = Net(2)(torch.from_numpy(F64))\n"
         "torch.set_default_dtype(torch.float32)\n"  # the snippets share one interpreter
     ),
+    "python_floats_take_the_default_float64": (
+        READ + NET + "torch.set_default_dtype(torch.float64)\n"
+        "out = nn.Linear(2, 1)(torch.tensor([0.5, 1.5]))\n"
+        "torch.set_default_dtype(torch.float32)\n"
+    ),
+    "a_legacy_tensor_takes_the_default_float64": (
+        READ + NET + "torch.set_default_dtype(torch.float64)\n"
+        "out = Net(2)(torch.Tensor(F32))\n"
+        "torch.set_default_dtype(torch.float32)\n"
+    ),
     "a_bce_target_given_its_column": (
         READ + NET + LOADER + TRAIN + "        loss = loss_fn(model(xb), yb.unsqueeze(1))\n"
     ),

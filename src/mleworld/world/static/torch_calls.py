@@ -151,7 +151,8 @@ def call(
         if message is not None:
             walker.emit("torch", message.partition(":")[0], message, node, CONFIDENCE)
             return UNKNOWN
-        return made(path, data, kw.get("dtype"))
+        default = walker.torch_dtype if walker.torch_dtype in FLOATS else None
+        return made(path, data, kw.get("dtype"), default)
     if path == "torch.nn.Linear" and not kw:
         sizes = tuple(int_value(a) for a in args)
         return Layer(path, walker.torch_dtype, sizes) if len(sizes) == 2 else UNKNOWN

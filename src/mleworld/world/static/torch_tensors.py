@@ -179,14 +179,14 @@ def _scaled_dtype(given: Value) -> Any | None:
     return None
 
 
-def _data_dtype(data: Value) -> str | None:
+def _data_dtype(data: Value, default: str | None) -> str | None:
     dtype = _numpy_dtype(data)
     if dtype is not None:
         return _NUMPY.get(str(dtype))
     if isinstance(data, Seq) and data.items:
         values = [i.value if isinstance(i, Const) else None for i in data.items]
         if all(isinstance(v, float) for v in values):
-            return "Float"
+            return default
         if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
             return "Long"
     return None
@@ -223,7 +223,9 @@ def _python_type(data: Value) -> str | None:
     return None
 
 
-def made(path: str, data: Value, dtype: Value | None) -> Tensor:
-    """The tensor `path(data, dtype=dtype)` makes (torch.tensor, from_numpy, torch.FloatTensor)."""
-    found = _TYPED.get(path) or dtype_of(dtype) or _data_dtype(data)
+def made(path: str, data: Value, dtype: Value | None, default: str | None) -> Tensor:
+    """The tensor `path(data, dtype=dtype)` makes (torch.tensor, from_numpy, torch.FloatTensor);
+    `default`: the dtype torch gives Python floats and `torch.Tensor` now (set_default_dtype)."""
+    typed = default if path == "torch.Tensor" else _TYPED.get(path)
+    found = typed or dtype_of(dtype) or _data_dtype(data, default)
     return Tensor(found, _data_shape(data))
