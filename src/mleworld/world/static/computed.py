@@ -315,6 +315,8 @@ def constructed(walker: Walker, data: DictVal | None, node: ast.Call) -> Frame |
             like = like or (value.origin if isinstance(value, SeriesVal) else None)
         elif isinstance(value, Const) and isinstance(value.value, str | int | float | bool):
             columns[name] = value.value
+        elif (literals := _literal_list(value)) is not None:
+            columns[name] = literals  # a lookup table written out: {"zone": ["a", "b"]}
         else:
             return None
     if index is None and not columns:
@@ -328,6 +330,15 @@ def constructed(walker: Walker, data: DictVal | None, node: ast.Call) -> Frame |
     except _RAISES:
         return None  # pandas' own complaint (lengths differ, scalars alone) is lengths.py's
     return frame_of(walker, table, like)
+
+
+def _literal_list(value: Value) -> list[Any] | None:
+    """The items of a list or tuple of literal numbers, text, bools or None."""
+    if not isinstance(value, Seq) or value.items is None:
+        return None
+    items = [item.value if isinstance(item, Const) else UNKNOWN for item in value.items]
+    plain = all(item is None or isinstance(item, str | int | float | bool) for item in items)
+    return items if plain else None
 
 
 def _aligned(values: Any, table: Any) -> bool:
@@ -352,11 +363,12 @@ def merge(
         return UNKNOWN
     rest = {k: v for k, v in kw.items() if k != "left"}
     replayed = replay(walker, left, "merge", args[1:], rest, node)
-    if replayed is None and left.columns is not None:
-        from mleworld.world.static import kinds
+    if replayed is not None or left.columns is None:
+        return replayed or UNKNOWN
+    from mleworld.world.static import merges
 
-        kinds.check_merge_keys(walker, left, args[1:], rest, node)
-    return replayed or UNKNOWN
+    merges.check_keys(walker, left, args[1:], rest, node)
+    return merges.merged(walker, left, args[1:], rest)
 
 
 # read_csv options run as given (their effect is pandas'; the file is the task's own).

@@ -212,17 +212,36 @@ def accessor_step(
     return result if isinstance(result, pd.Series) else None
 
 
-def text_item(series: SeriesVal, key: Value) -> Value:
-    """`s.str[0]` on a text Series' `.str` accessor: each row's item (a word of
-    `str.split()`'s lists, a character of a string), run on the values."""
+def text_item(series: SeriesVal, key: Value, index: ast.expr) -> Value:
+    """`s.str[0]` or `s.str[5:7]` on a text Series' `.str` accessor: each row's item (a word
+    of `str.split()`'s lists, a character of a string) or slice, run on the values."""
 
-    if series.real is None or not (isinstance(key, Const) and isinstance(key.value, int)):
+    item = _literal_index(key, index)
+    if series.real is None or item is None:
         return UNKNOWN
     try:
-        real = quietly(series.real.__getitem__, key.value)
+        real = quietly(series.real.__getitem__, item)
     except Exception:
         return UNKNOWN
     return SeriesVal(series.name, rows=series.rows, numeric=numeric(real), real=real)
+
+
+def _literal_index(key: Value, index: ast.expr) -> int | slice | None:
+    """The whole number, or the slice of literal whole numbers, `[...]` was given."""
+    if isinstance(key, Const) and isinstance(key.value, int) and not isinstance(key.value, bool):
+        return key.value
+    if not isinstance(index, ast.Slice):
+        return None
+    parts: list[int | None] = []
+    for part in (index.lower, index.upper, index.step):
+        try:
+            value = None if part is None else ast.literal_eval(part)
+        except ValueError:
+            return None
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            return None
+        parts.append(value)
+    return slice(*parts)
 
 
 def window_stat(

@@ -20,6 +20,7 @@ from mleworld.world.static import (
     kinds,
     kwargs,
     lengths,
+    merges,
     offsets,
     positions,
     reductions,
@@ -58,7 +59,11 @@ _READS = _KEEP | _SUBSET | {
     "drop", "rename", "set_index", "reset_index", "pop", "to_csv", "to_numpy", "describe",
     "info", "nunique", "merge", "join", "groupby", "corr", "mean", "median", "sum", "std",
     "min", "max", "count", "memory_usage", "duplicated", "agg", "equals", "value_counts",
-    "assign",
+    "assign", "var", "sem", "skew", "kurt", "prod", "quantile", "mode", "idxmax", "idxmin",
+    "any", "all", "cov", "corrwith", "isin", "pivot_table", "melt", "cumsum", "cumprod",
+    "cummax", "cummin", "diff", "pct_change", "shift", "rank", "iterrows", "itertuples",
+    "items", "keys", "to_string", "to_dict", "to_records", "to_json", "to_markdown",
+    "to_html", "to_latex", "to_parquet", "to_excel", "to_pickle", "to_feather",
 }  # fmt: skip
 
 
@@ -123,7 +128,7 @@ def frame_method(
     if replayed is not None:
         return replayed
     if name == "merge" and not star:
-        kinds.check_merge_keys(walker, frame, args, kw, node)
+        merges.check_keys(walker, frame, args, kw, node)
     if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw):
         # a row statistic: numbers, one per row (text raised above, or is not known)
         text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
@@ -161,21 +166,6 @@ def _still_a_frame(frame: Frame, name: str, kw: dict[str, Value], result: Value)
     if is_true(kw.get("inplace", Const(False))):
         return result
     return Frame(None, frame.source, exact=False)
-
-
-def _joined(frame: Frame, other: Value, how: Value | None) -> Value:
-    """`left.join(right)` on the index, of frames whose columns are known and shared by none:
-    the left's columns then the right's (a shared one raises, which is not judged here);
-    a left join keeps the left's rows."""
-    if not isinstance(other, Frame) or other.columns is None or not other.is_frame:
-        return UNKNOWN
-    if not frame.exact or not other.exact or set(frame.columns or ()) & set(other.columns):
-        return UNKNOWN
-    left = how is None or const_str(how) == "left"
-    rows = frame.rows if left else None
-    kinds = {**(frame.kinds or {}), **(other.kinds or {})} or None  # each column keeps its dtype
-    names = [*(frame.columns or ()), *other.columns]
-    return Frame(names, frame.source, True, rows=rows, kinds=kinds)
 
 
 def _holding(series: SeriesVal, real: Any) -> Value:
@@ -244,7 +234,9 @@ def _frame_method(
         named = {**dtype, **kw}  # `to_numpy(np.float64)`: the dtype given by position
         return arrays.of_frame(walker, frame, positions.array(frame) or UNKNOWN, named)
     if name == "join" and len(args) == 1 and set(kw) <= {"how"}:
-        return _joined(frame, args[0], kw.get("how"))
+        return merges.joined(walker, frame, args[0], kw.get("how"))
+    if name == "merge":
+        return merges.merged(walker, frame, args, kw)
     if inplace:
         frame.forget()
     return UNKNOWN

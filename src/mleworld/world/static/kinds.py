@@ -175,56 +175,6 @@ def text_dtype(value: Value | None) -> bool:
     return isinstance(value, Obj) and value.obj is str
 
 
-def check_merge_keys(
-    walker: Walker, left: Frame, args: list[Value], kw: dict[str, Value], node: Any
-) -> None:
-    """`left.merge(right, on=keys)` where a key's dtype is known on both sides (values, or
-    a kind: `astype(str)`, a column analysis computed) though the frames' values are not:
-    pandas refuses keys of a text and a date or number dtype, and its own error is run's.
-    One row of each key column, of its known dtype, is merged for real."""
-
-    right = args[0] if args else kw.get("right")
-    on = kw.get("on")
-    keys = [on.value] if isinstance(on, Const) and isinstance(on.value, str) else None
-    if not isinstance(right, Frame) or keys is None or set(kw) - {"on", "how", "right"}:
-        return
-    sides = [_key_sample(walker, frame, keys) for frame in (left, right)]
-    if sides[0] is None or sides[1] is None:
-        return
-    how = kw.get("how")
-    try:
-        with_how = {"how": how.value} if isinstance(how, Const) else {}
-        sides[0].merge(sides[1], on=keys, **with_how)
-    except ValueError as exc:
-        from mleworld.world.static import computed
-
-        computed.raised(walker, exc, node)
-    except Exception:
-        return
-
-
-def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
-    """One row of the frame's key columns with their dtypes, when those are known."""
-    import pandas as pd
-
-    from mleworld.world.static import computed
-
-    table = computed.values_of(walker, frame)
-    if table is not None and all(k in table.columns for k in keys):
-        return table[keys].head(1)
-    known = frame.kinds or {}
-    columns: dict[str, Any] = {}
-    for key in keys:
-        kind = known.get(key)
-        if kind == TEXT:
-            columns[key] = pd.Series(["x"], dtype="str")
-        elif isinstance(kind, Real) and len(kind.values):
-            columns[key] = kind.values.head(1).reset_index(drop=True)
-        else:
-            return None
-    return pd.DataFrame(columns)
-
-
 def series_result(series: SeriesVal, method: str, args: list[Value], kw: dict[str, Value]) -> bool:
     """Whether `series.method(...)` is surely numeric."""
     if method in _ALWAYS_NUMERIC:

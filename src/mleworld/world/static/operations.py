@@ -209,7 +209,7 @@ class OperationWalker:
         if isinstance(base, Frame):
             return columns.getitem(self, base, key, node)
         if isinstance(base, SeriesVal) and base.kind == "str":  # s.str.split().str[0]
-            return computed_series.text_item(base, key)
+            return computed_series.text_item(base, key, node.slice)
         if isinstance(base, Method) and isinstance(base.owner, Frame):
             return columns.indexer_getitem(self, base, key, node)
         if isinstance(base, ArrayVal):
