@@ -547,6 +547,8 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
     ("unnamed_validation", "Validation: 0.87\n", 0.87, "Validation: 0.87"),
     ("generic_score", "score=0.5\n", 0.5, "score=0.5"),
     ("sizes_only", "Validation samples: 2000\nNumber of features: 12\n", None, None),
+    ("split_sizes_unnamed", "time split: fit=2687 val=673\n", None, None),
+    ("a_whole_percent_is_a_score", "Validation: 87%\n", 0.87, "Validation: 87%"),
     (
         "mse_is_not_mean",
         "Fold 1 mean_squared_error: 12.5\nFold 2 mean_squared_error: 11.5\n",

@@ -260,8 +260,8 @@ def _line_pairs(line: str, include_training: bool = False) -> list[_Pair]:
     for position, (label, name_part, context_split, m) in enumerate(found):
         running = context_split or running
         name = _metric_name(name_part) or _metric_name(label) or _keyed_unknown(name_part)
-        if name is None and not _accept_unnamed(label):
-            continue
+        if name is None and (not _accept_unnamed(label) or _count(m)):
+            continue  # "val=673" beside "fit=2687": a count of rows, not a score
         if (
             _AUX_HEAD.search(name_part.replace("_", " "))
             and not _ends_with_metric(name_part)
@@ -362,6 +362,13 @@ def _accept_unnamed(label: str) -> bool:
     return (
         bool(words) and all(w in _CONTEXT_WORDS for w in words) and _VAL.search(label) is not None
     )
+
+
+def _count(m: re.Match[str]) -> bool:
+    """A whole number above one printed without a `%`: what an unnamed label shows is then
+    a count (rows, samples), not a score."""
+    token = m["num"].replace(",", "")
+    return not m["pct"] and token.lstrip("+-").isdigit() and abs(int(token)) > 1
 
 
 def _strip_metric_phrases(text: str) -> str:
