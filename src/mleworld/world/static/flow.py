@@ -11,6 +11,7 @@ function's parameters; loops are loops.py's.
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from mleworld.world.static import lengths
 from mleworld.world.static.scopes import merge, params_of
 from mleworld.world.static.values import (
     UNKNOWN,
+    Const,
     Frame,
     FuncVal,
     Obj,
@@ -33,6 +35,43 @@ EXIT, BREAK, CONTINUE = "exit", "break", "continue"  # how a block can end early
 BRANCH = 0.6  # an arm of an if the analysis cannot decide
 LOOP = 0.9  # the body of a loop that may run zero times
 HANDLER = 0.5  # an except clause
+IMPROVES = 0.9  # an `if` keeping a running best inside a loop (running_best): taken once at least
+
+
+def running_best(walker: Walker, node: ast.If) -> bool:
+    """`if score > best: best = score; ...` inside a loop, while `best` still holds the
+    floor it started from (-inf, 0, -1), or `if loss < best` under a ceiling (inf): the
+    first round that gets there takes the branch, so its body surely runs in some round."""
+    test = node.test
+    if not walker.loops or not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    op, left, right = test.ops[0], test.left, test.comparators[0]
+    rising = isinstance(op, ast.Gt | ast.GtE)
+    if not rising and not isinstance(op, ast.Lt | ast.LtE):
+        return False
+    for best, score, floor in ((right, left, rising), (left, right, not rising)):
+        if not isinstance(best, ast.Name) or isinstance(score, ast.Constant):
+            continue
+        start = walker.peek(best.id)
+        value = start.value if isinstance(start, Const) else None
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            continue
+        starts_low = value in (0, -1) or value == -math.inf
+        if (starts_low if floor else value == math.inf) and _rebinds(node.body, best.id):
+            return True
+    return False
+
+
+def _rebinds(body: list[ast.stmt], name: str) -> bool:
+    """Whether a statement of `body` itself (not a nested block) assigns `name`."""
+    for stmt in body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+        if isinstance(stmt, ast.AnnAssign | ast.AugAssign):
+            targets = [stmt.target]
+        for target in targets:
+            if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target)):
+                return True
+    return False
 
 
 def dotted(node: ast.AST) -> str:

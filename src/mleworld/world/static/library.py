@@ -305,6 +305,12 @@ def _number_builtin(name: str) -> Callable[..., Value]:
     def handler(
         walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
     ) -> Value:
+        spelt = args[0].value if len(args) == 1 and isinstance(args[0], Const) else None
+        if name in ("int", "float") and isinstance(spelt, str) and not kw and not star:
+            try:
+                return Const(func(spelt))  # float("-inf"), int("3")
+            except ValueError:
+                return UNKNOWN
         numbers = [v.n if isinstance(v, Count) else getattr(v, "value", None) for v in args]
         known = all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers)
         if star or kw or not args or not known:

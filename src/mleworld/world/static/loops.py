@@ -184,6 +184,14 @@ def range_numbers(walker: Walker, node: ast.expr, most: int) -> range | None:
 
 
 def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
+    walker.loops += 1
+    try:
+        return _for_loop(walker, node)
+    finally:
+        walker.loops -= 1
+
+
+def _for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
     iterated = walker.expr(node.iter)
     items, each = iteration(iterated)
     if items is None:
@@ -221,6 +229,14 @@ def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
 
 
 def while_loop(walker: Walker, node: ast.While) -> str | None:
+    walker.loops += 1
+    try:
+        return _while_loop(walker, node)
+    finally:
+        walker.loops -= 1
+
+
+def _while_loop(walker: Walker, node: ast.While) -> str | None:
     truth = walker.truth(node.test)
     if truth is False:
         return walker.block(node.orelse)

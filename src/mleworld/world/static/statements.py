@@ -162,7 +162,8 @@ class StatementWalker:
             return self.block(node.body)
         if truth is False:
             return self.block(node.orelse)
-        return self.branches([node.body, node.orelse], flow.BRANCH)
+        first = flow.IMPROVES if flow.running_best(self, node) else flow.BRANCH
+        return self.branches([node.body, node.orelse], [first, flow.BRANCH])
 
     def stmt_For(self: Walker, node: ast.For | ast.AsyncFor) -> str | None:
         return loops.for_loop(self, node)

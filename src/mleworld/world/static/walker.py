@@ -95,6 +95,7 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         self.files = FileState.scan(self.index)
         self.opaque_imports: set[str] = set()  # modules imported that analysis did not load
         self.torch_dtype = "Float"  # the dtype torch makes layers with (torch_calls.py)
+        self.loops = 0  # how many loops the walk is inside (flow.running_best)
         self.imported: set[str] = set()  # every module name the program imports
         # calls met, and those whose callee the walk could not tell (a method of a lost value)
         self.counts: dict[str, int] = {"calls_walked": 0, "frames": 0, "calls": 0, "calls_lost": 0}
@@ -282,17 +283,19 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
     def branches(
         self,
         bodies: list[list[ast.stmt]],
-        weight: float,
+        weight: float | list[float],
         cases: list[ast.match_case] | None = None,
     ) -> str | None:
-        """Walk alternative bodies from the same state; names join where they meet."""
+        """Walk alternative bodies from the same state; names join where they meet.
+        `weight`: how surely each body runs (one for all, or one each)."""
         start = self.scope.values
         ends: list[dict[str, Value]] = []
         kinds: list[str | None] = []
+        weights = weight if isinstance(weight, list) else [weight] * len(bodies)
         for index, body in enumerate(bodies):
             self.scope.values = dict(start)
             saved = self.certainty
-            self.certainty *= weight
+            self.certainty *= weights[index]
             try:
                 if cases is not None:
                     flow.bind_pattern(self, cases[index])
