@@ -506,6 +506,9 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "qcut"): kinds.qcut,
     ("sklearn.metrics", "roc_auc_score"): predictions.binary_score,
     ("sklearn.metrics", "average_precision_score"): predictions.binary_score,
+    **{
+        ("sklearn.metrics", name): predictions.binary_average(name) for name in predictions.AVERAGED
+    },
     ("numpy", "column_stack"): lengths.column_stack,
     ("numpy", "zeros"): lengths.builder,
     ("numpy", "ones"): lengths.builder,

@@ -6,18 +6,22 @@ row per row of X; `predict_proba` one column per class the fit saw; a two-class
 `decision_function` one score a row (scikit-learn ravels the binary case), so `[:, 1]` of
 it is numpy's IndexError (lengths.too_many_indices). `fitted` records how many classes a
 fit saw, when its target is a file column (or some rows of a two-class one).
-`binary_score` judges a two-class score given both probability columns.
+`binary_score` judges a two-class score given both probability columns, `binary_average`
+a score averaged as two-class (`f1_score`'s default) of a target of more classes.
 """
 
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import boosters, kinds, multioutput, row_counts
 from mleworld.world.static.lengths import CONFIDENCE, PREDICTS
+from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
     UNKNOWN,
+    Const,
     Frame,
     Instance,
     SeriesVal,
@@ -113,6 +117,12 @@ def _held_classes(y: Value) -> int | None:
 
 def _distinct(walker: Walker, frame: Frame | None, name: str) -> int | None:
     """The distinct values of a frame's column that still holds its file's values, all rows."""
+    column = _whole_column(walker, frame, name)
+    return None if column is None else int(column.nunique())
+
+
+def _whole_column(walker: Walker, frame: Frame | None, name: str) -> Any | None:
+    """A frame's column while it still holds all its rows' values (none missing)."""
     from mleworld.world.static.dtypes import file_table
 
     if frame is None:
@@ -125,4 +135,64 @@ def _distinct(walker: Walker, frame: Frame | None, name: str) -> int | None:
         table = frame.table  # values analysis computed (computed.py)
     if table is None or name not in table.columns or table[name].isna().any():
         return None
-    return int(table[name].nunique())
+    return table[name]
+
+
+_AVERAGE_KEYWORDS = frozenset(
+    {"y_true", "y_pred", "average", "beta", "zero_division", "sample_weight", "pos_label"}
+)
+AVERAGED = ("f1_score", "fbeta_score", "precision_score", "recall_score", "jaccard_score")
+EXPECTED_ROWS = 10  # a class this common in a random share of the rows is surely among them
+
+
+def binary_average(name: str) -> Callable[..., Value]:
+    """`f1_score(y_true, y_pred)` and the like average as `binary` unless told otherwise; a
+    target of three classes or more makes scikit-learn refuse, in its own words."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        average = kw.get("average", Const("binary"))
+        if star or set(kw) - _AVERAGE_KEYWORDS or not isinstance(average, Const):
+            return UNKNOWN
+        beta = args[2] if len(args) > 2 else kw.get("beta")
+        spelt = {"beta": beta.value} if isinstance(beta, Const) else {}
+        if average.value != "binary" or len(args) > 3 or (name == "fbeta_score") != bool(spelt):
+            return UNKNOWN
+        classes = _surely_held(walker, args[0] if args else kw.get("y_true", UNKNOWN))
+        if classes is None or len(classes) < 3:
+            return UNKNOWN
+        import sklearn.metrics
+
+        try:
+            getattr(sklearn.metrics, name)(classes, classes, **spelt)
+        except ValueError as exc:
+            walker.emit("params", "ValueError", exception_line(exc), node, CONFIDENCE)
+        return UNKNOWN
+
+    return handler
+
+
+def _surely_held(walker: Walker, y: Value) -> list[Any] | None:
+    """Classes a target surely holds: every one of a whole column, or of some of its rows
+    those common enough that a random share of them keeps each (EXPECTED_ROWS or more)."""
+    import numpy as np
+    import pandas as pd
+
+    real = y.real if isinstance(y, SeriesVal | VectorVal) else None
+    if isinstance(real, pd.Series | np.ndarray) and getattr(real, "ndim", 1) == 1:
+        column, share = pd.Series(real), 1.0
+    elif isinstance(y, SeriesVal) and y.name is not None:
+        column = _whole_column(walker, y.origin or y.part_of, y.name)
+        share = 1.0 if y.origin is not None else None
+        if column is not None and y.origin is None and y.rows:
+            share = y.rows / max(len(column), 1)
+    else:
+        return None
+    if column is None or share is None or column.isna().any():
+        return None
+    if pd.api.types.is_float_dtype(column.dtype):
+        return None  # numbers with fractions are a continuous target, another refusal
+    least = 1 if share == 1.0 else EXPECTED_ROWS
+    counts = column.value_counts()
+    return [label for label, n in counts.items() if n * share >= least]
