@@ -197,6 +197,68 @@ def row_statistic(
     return result if isinstance(result, pd.Series) and result.index.equals(table.index) else None
 
 
+def column_statistic(
+    walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value]
+) -> Any | None:
+    """`frame.mean()` (one value a column) of a frame whose values are known: the Series,
+    indexed by the column names, computed."""
+    import pandas as pd
+
+    table = values_of(walker, frame)
+    spelt = None if table is None else arguments(walker, args, kw)
+    if table is None or spelt is None:
+        return None
+    try:
+        result = quietly(getattr(table, name), *spelt[0], **spelt[1])
+    except Exception:
+        return None  # the reduction's own errors are reductions.py's to name
+    return result if isinstance(result, pd.Series) and result.index.equals(table.columns) else None
+
+
+def frame_arithmetic(
+    walker: Walker, op: ast.operator, left: Value, right: Value, node: ast.AST
+) -> Frame | None:
+    """`(X - X.mean()) / X.std()`, `df * 2`, `a + b` of frames whose values are known (a
+    Series of one value a column, or a number, on the other side): the frame, computed;
+    pandas' TypeError or ValueError is the run's."""
+    import pandas as pd
+
+    from mleworld.world.static.operators import ARITHMETIC
+
+    func = ARITHMETIC.get(type(op))
+    frames = [v for v in (left, right) if isinstance(v, Frame)]
+    if func is None or not frames:
+        return None
+    sides: list[Any] = []
+    for value in (left, right):
+        if isinstance(value, Frame):
+            table = values_of(walker, value)
+        elif isinstance(value, SeriesVal) and isinstance(value.real, pd.Series):
+            table = value.real  # aligned on the frame's columns (a column statistic)
+        elif (
+            isinstance(value, Const)
+            and isinstance(value.value, int | float)
+            and not isinstance(value.value, bool)
+        ):
+            table = value.value
+        else:
+            return None
+        if table is None:
+            return None
+        sides.append(table)
+    tables = [t for t in sides if isinstance(t, pd.DataFrame)]
+    shapes = {(tuple(t.columns), tuple(t.index)) for t in tables}
+    labels = [t for t in sides if isinstance(t, pd.Series)]
+    if len(shapes) != 1 or any(not set(t.index) <= set(tables[0].columns) for t in labels):
+        return None  # pandas aligns on labels: followed only where nothing needs aligning
+    try:
+        result = quietly(func, *sides)
+    except Exception as exc:
+        raised(walker, exc, node)
+        return None
+    return frame_of(walker, result, frames[0], rows_kept=True)
+
+
 def result_of(walker: Walker, result: Any, like: Frame) -> Value:
     """What a step run for real gave (a groupby reduction): a frame, or a Series with its values."""
     import pandas as pd

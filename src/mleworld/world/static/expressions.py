@@ -15,7 +15,7 @@ import operator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import arrays, computed_series, lengths, scalars
+from mleworld.world.static import arrays, computed, computed_series, lengths, scalars
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.operators import COMPARISONS
 from mleworld.world.static.program import children
@@ -152,6 +152,7 @@ class ExpressionWalker:
         if held is not None:
             return held
         shaped = lengths.binop(self, node.op, left, right, node)
+        shaped = computed.frame_arithmetic(self, node.op, left, right, node) or shaped
         shaped = computed_series.arithmetic(self, node.op, left, right, shaped, node)
         if shaped is None:
             shaped = scalars.binop(self, node.op, left, right, node)

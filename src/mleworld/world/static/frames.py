@@ -135,6 +135,10 @@ def frame_method(
         numeric = not text_ok or kinds.all_numeric(frame)
         real = computed.row_statistic(walker, frame, name, args, kw)
         return SeriesVal(None, rows=frame.rows, numeric=numeric, real=real)
+    if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw) is False:
+        real = computed.column_statistic(walker, frame, name, args, kw)
+        if real is not None:  # one value a column: `(X - X.mean()) / X.std()`
+            return SeriesVal(None, rows=len(real), numeric=computed_series.numeric(real), real=real)
     result = row_counts.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
     if name in ("head", "tail"):
         result = row_counts.head_tail(frame, name, args, kw, result)
