@@ -124,9 +124,30 @@ def file_values(walker: Walker, frame: Frame) -> Any | None:
         return None
     table = frame.table if frame.table is not None else file_table(walker, frame.source)
     try:
-        return None if table is None else table[list(frame.columns)]
+        if table is None:
+            return None
+        names = list(frame.columns)
+        found = _positions(table, names)
+        return table[names] if found is None else table.take(found, axis=1)
     except Exception:
         return None
+
+
+def _positions(table: Any, names: list[Any]) -> Any | None:
+    """Where `names` sit among the table's columns, as `table[names]` finds them (KeyError
+    for a missing one) but without pandas building an Index of `names` first, most of what
+    selecting them costs. None unless all are strings in unique flat columns, where a
+    dict's lookup is pandas' own."""
+    import numpy as np
+    import pandas as pd
+
+    columns = table.columns
+    if isinstance(columns, pd.MultiIndex) or not columns.is_unique:
+        return None
+    where = {name: i for i, name in enumerate(columns)}
+    if not all(isinstance(name, str) for name in [*names, *where]):
+        return None
+    return np.array([where[name] for name in names], dtype=np.intp)
 
 
 def numeric_step(cls: type) -> bool:
