@@ -95,7 +95,8 @@ def frame_of(walker: Walker, table: Any, like: Frame, *, rows_kept: bool = False
     source = file_table(walker, like.source)
     frame.kinds = {}
     for name in names:  # a column keeps its file's kind while its dtype (and values, in order) do
-        column, dtype = table[name], table[name].dtype
+        column = table[name]
+        dtype = column.dtype
         same = source is not None and name in source.columns and source[name].dtype == dtype
         if same and (not frame.ordered or column.equals(source[name])):
             frame.kinds[name] = kinds.FILE
@@ -275,13 +276,18 @@ def result_of(walker: Walker, result: Any, like: Frame) -> Value:
 
 def column(walker: Walker, frame: Frame, series: Value) -> Value:
     """`frame[name]` of a frame whose values are known: the Series carries them."""
+    from mleworld.world.static.dtypes import file_column
     from mleworld.world.static.values import SeriesVal
 
-    table = values_of(walker, frame)
-    if table is None and not frame.pristine:
-        table = frame.partial  # the column's values may be among those the frame still holds
-    if isinstance(series, SeriesVal) and table is not None and series.name in table.columns:
-        series.real = table[series.name]
+    if not isinstance(series, SeriesVal):
+        return series
+    if frame.pristine:
+        real = file_column(walker, frame, series.name)
+    else:  # the column's values may be among those the frame still holds
+        part = frame.partial
+        real = part[series.name] if part is not None and series.name in part.columns else None
+    if real is not None:
+        series.real = real
     return series
 
 

@@ -133,6 +133,26 @@ def file_values(walker: Walker, frame: Frame) -> Any | None:
         return None
 
 
+def file_column(walker: Walker, frame: Frame, name: str) -> Any | None:
+    """`file_values(walker, frame)[name]` (None when it is None or lacks `name`), taken
+    straight from the table where that is the same column: copying the frame's other
+    columns first is most of what reading one costs."""
+    if not may_hold_values(frame):
+        return None
+    table = frame.table if frame.table is not None else file_table(walker, frame.source)
+    if table is None:
+        return None
+    names = list(frame.columns)
+    try:
+        found = _positions(table, names)
+    except Exception:
+        return None  # a column of the frame the table lacks: file_values is None
+    if found is not None and names.count(name) == 1:
+        return table[name]
+    values = file_values(walker, frame)
+    return values[name] if values is not None and name in values.columns else None
+
+
 def _positions(table: Any, names: list[Any]) -> Any | None:
     """Where `names` sit among the table's columns, as `table[names]` finds them (KeyError
     for a missing one) but without pandas building an Index of `names` first, most of what
