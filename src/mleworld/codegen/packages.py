@@ -114,11 +114,22 @@ def imported_modules(code: str) -> list[str]:
             else:
                 names.extend(part.split()[0] for part in match.group(2).split(",") if part.strip())
     else:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names.extend(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.append(node.module)
+        return modules_in(tree)
+    return _tops(names)
+
+
+def modules_in(tree: ast.Module) -> list[str]:
+    """`imported_modules` of a program already parsed."""
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return _tops(names)
+
+
+def _tops(names: list[str]) -> list[str]:
     tops = (name.split(".")[0] for name in names)
     return list(dict.fromkeys(top for top in tops if top and top != "__future__"))
 

@@ -26,7 +26,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
 
-from mleworld.codegen.packages import DEFAULT_PACKAGES, imported_modules
+from mleworld.codegen.packages import DEFAULT_PACKAGES, imported_modules, modules_in
 from mleworld.errors import MleWorldError
 from mleworld.world.format import WorldInput
 
@@ -119,8 +119,14 @@ def distributions_of(module: str) -> tuple[str, ...]:
 @lru_cache(maxsize=2048)
 def program_modules(program: str) -> tuple[str, ...]:
     """The top-level modules `program` imports (codegen.packages), cached: a prediction asks
-    several times and parsing is most of its cost."""
-    return tuple(imported_modules(program))
+    several times. Its tree is the one static analysis reads (parsing is most of the cost)."""
+    from mleworld.world.static.syntax import parse  # the analysis package, loaded when used
+
+    try:
+        tree = parse(program)
+    except (SyntaxError, ValueError):
+        return tuple(imported_modules(program))  # scanned line by line
+    return tuple(modules_in(tree))
 
 
 def failing_imports_in(program: str, packages: Mapping[str, str]) -> list[str]:

@@ -4,16 +4,30 @@ Running `python runfile.py` parses and compiles the whole file first, so a
 syntax error anywhere stops the program before its first line runs. The same
 interpreter gives the same class (SyntaxError, IndentationError, TabError),
 message and line here. The parsed tree is returned for the other detectors.
+
+This module also owns the parse itself (`parse`): a prediction reads the same program
+several times (its imports, this check, the terminal output), and it is parsed once.
 """
 
 from __future__ import annotations
 
 import ast
 import warnings
+from functools import lru_cache
 
 from mleworld.world.static.report import Finding
 
 FILENAME = "runfile.py"
+
+
+@lru_cache(maxsize=128)
+def parse(program: str) -> ast.Module:
+    """The program's tree, as `ast.parse` gives it (raising what it raises, uncached).
+
+    The tree is shared by everyone who reads the program: none may change it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning for odd escapes is not an error
+        return ast.parse(program, FILENAME)
 
 
 def check_syntax(program: str) -> tuple[ast.Module | None, Finding | None]:
@@ -26,7 +40,7 @@ def check_syntax(program: str) -> tuple[ast.Module | None, Finding | None]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning for odd escapes is not an error
-            tree = ast.parse(program, FILENAME)
+            tree = parse(program)
             compile(tree, FILENAME, "exec", dont_inherit=True)
     except SyntaxError as exc:
         kind = type(exc).__name__

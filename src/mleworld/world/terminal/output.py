@@ -41,6 +41,7 @@ from functools import lru_cache
 from mleworld.execution.headline import KNOWN_METRICS, metric_name_of
 from mleworld.execution.parsing import extract_headline
 from mleworld.world.static.printed import Position, Printable
+from mleworld.world.static.syntax import parse
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.locate import Location, locate
 from mleworld.world.terminal.messages import SIGNAL_TEXT, crash_message, syntax_output
@@ -165,7 +166,7 @@ class Parsed:
 def _parse(program: str) -> Parsed:
     lines = program.splitlines(keepends=True)
     try:
-        tree = ast.parse(program, filename=FILE_NAME)
+        tree = parse(program)  # the tree static analysis read too (FILE_NAME is its name)
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
         return Parsed(program, lines, None, exc)
     return Parsed(program, lines, tree, None)
