@@ -6,7 +6,7 @@ its module is one analysis may not load (imports.py decides which it loads,
 and caches each module's status, so the walk and these readers agree).
 `positional_parameters(name)` is the parameters a call may fill by position,
 in order; `is_module(name)` whether the dotted name is a module (a submodule
-`from package import name` binds).
+`from package import name` binds); `signature(obj)` an object's signature, read once.
 
 Not here: which keywords a callable rejects (kwargs.rejection, the walk's
 own check), attributes (module_attrs.py).
@@ -45,6 +45,14 @@ def library_object(qualname: str) -> Any:
 def is_module(qualname: str) -> bool:
     """Whether `qualname` names a module, among those analysis may load."""
     return isinstance(imports.status(qualname), types.ModuleType)
+
+
+@lru_cache(maxsize=1024)
+def signature(obj: Any) -> inspect.Signature:
+    """`inspect.signature` of a library class or function, read once per object (raising
+    what it raises, uncached): the walk asks about the same few again and again. Only for
+    objects equal to nothing but themselves (classes, functions), the cache's keys."""
+    return inspect.signature(obj)
 
 
 @lru_cache(maxsize=512)

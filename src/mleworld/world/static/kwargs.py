@@ -21,6 +21,7 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static.installed import signature
 from mleworld.world.static.values import Value
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def count_rejection(obj: Any, given: int, kwargs: dict[str, Any], star: bool) ->
     if not (dispatched or isinstance(obj, types.FunctionType)):
         return None
     try:
-        inspect.signature(obj).bind(*range(given), **dict.fromkeys(kwargs))
+        signature(obj).bind(*range(given), **dict.fromkeys(kwargs))
         return None
     except TypeError:
         pass

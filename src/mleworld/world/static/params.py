@@ -23,10 +23,10 @@ library's own text, never written here.
 from __future__ import annotations
 
 import ast
-import inspect
 import warnings
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static import installed
 from mleworld.world.static.values import (
     Const,
     DictVal,
@@ -298,7 +298,7 @@ def _inner_instances(values: list[Value]) -> list[Instance]:
 def _bind(cls: type, args: list[Value], kw: dict[str, Value]) -> dict[str, Value] | None:
     """Parameter name -> the value given for it; None when the call does not bind."""
     try:
-        signature = inspect.signature(cls)
+        signature = installed.signature(cls)
         bound = signature.bind(*args, **kw)
     except (TypeError, ValueError):
         return None

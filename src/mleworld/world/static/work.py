@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import inspect
 import itertools
 import math
 from collections.abc import Iterator
@@ -29,6 +28,7 @@ import pandas as pd
 
 from mleworld.world.runtime.costs import BOOSTING, ROUNDS_PARAM, Fit, family_of
 from mleworld.world.static import boosters, callbacks, dtypes, files, text_terms
+from mleworld.world.static.installed import signature
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -120,7 +120,7 @@ def shape_of(walker: Walker, value: Value, estimator: Value = UNKNOWN) -> tuple[
 
 def _default(cls: type, name: str) -> Any:
     try:
-        param = inspect.signature(cls).parameters.get(name)
+        param = signature(cls).parameters.get(name)
     except (TypeError, ValueError):
         return None
     return None if param is None or param.default is param.empty else param.default
