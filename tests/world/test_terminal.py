@@ -850,3 +850,25 @@ if __name__ == "__main__":
     print("with the observed message:", judge_rates(path))
     print("class only (no message):  ", judge_rates(path, with_message=False))
     print(f"{time.perf_counter() - started:.1f}s")
+
+
+def test_a_value_the_walk_cannot_print_is_guessed_not_shown_as_its_model() -> None:
+    program = (
+        "import pandas as pd\n"
+        "from sklearn.neural_network import MLPClassifier\n"
+        "from sklearn.pipeline import make_pipeline\n"
+        "from sklearn.preprocessing import StandardScaler\n"
+        "train = pd.read_csv('./input/train.csv')\n"
+        "X, y = train[['mean_radius', 'mean_texture']], train['diagnosis']\n"
+        "mlp = make_pipeline(StandardScaler(), MLPClassifier(early_stopping=True))\n"
+        "mlp.fit(X, y)\n"
+        "net = mlp[-1]\n"
+        "print(f'stopped after {net.n_iter_} epochs')\n"
+        "print('best loss', mlp.best_loss_)\n"
+        "class Trainer:\n"
+        "    pass\n"
+        "print('Selected', Trainer)\n"
+    )
+    out = predicted_output(program, "None", metric=0.91, data_overview=OVERVIEW)
+    assert "stopped after " in out and "Selected" in out
+    assert not any(word in out for word in ("Bound(", "Unknown(", "LocalClass", "object at"))

@@ -228,12 +228,12 @@ def to_text(value: Any, scene: Scene, hint: str = "") -> str:
         return f"[0 1 2 ... {max((value.rows or 1000) - 1, 3)}]"
     if isinstance(value, Instance):
         return f"<__main__.{value.cls.name} object at 0x7f3a2c1b5e50>"
-    if isinstance(value, (str, int, float, bool, type(None), tuple, list, dict, set, PurePath)):
+    if isinstance(value, _PRINTABLE):
         try:
             return str(plain(value, scene))
         except Exception:
             return hint or "?"
-    return hint or type(value).__name__
+    return str(guess(hint, "", scene))  # a value the walk models but cannot print (`m.n_iter_`)
 
 
 def _param_text(value: Any) -> str:
@@ -252,7 +252,12 @@ def plain(value: Any, scene: Scene) -> Any:
         return {k: plain(v, scene) for k, v in list(value.items())[:50]}
     if isinstance(value, (Table, Column, Estimator, IndexArray, Instance)):
         return _Raw(to_text(value, scene))
-    return value
+    return value if isinstance(value, _PRINTABLE) else guess("", "", scene)
+
+
+# What a program's own values print as themselves; the walk's other values (a method bound
+# to a model, a class the program defines) print as a guess, never as the walk's repr.
+_PRINTABLE = (str, int, float, complex, bool, type(None), tuple, list, dict, set, PurePath)
 
 
 class _Raw(str):
@@ -269,8 +274,10 @@ def format_field(value: Any, spec: str, conversion: int, scene: Scene, hint: str
             value = guess(hint, spec, scene)
         else:
             value = _Raw(to_text(value, scene, hint))
-    else:
+    elif isinstance(value, _PRINTABLE) or hasattr(value, "__float__"):
         value = plain(value, scene)
+    else:
+        value = guess(hint, spec, scene)
     if conversion == ord("r"):
         value = repr(value)
     elif conversion == ord("s"):
