@@ -2,7 +2,7 @@
 
 Tests ship their own tiny default corpus into a temporary data directory, so
 they do not depend on the real artifact; the last test reads the real one
-when this installation has it.
+when this installation has it, from the session's MLEWORLD_HOME.
 """
 
 from __future__ import annotations
@@ -192,7 +192,9 @@ def test_concurrent_first_uses_agree(shipped: tuple[Path, Corpus], home: Path) -
 
 
 @pytest.mark.slow
-def test_the_shipped_default_corpus(home: Path) -> None:
+def test_the_shipped_default_corpus() -> None:
+    # The session's MLEWORLD_HOME, not a fresh one: the real corpus is materialized there
+    # once for this test and the others that read it (the tiny LM's sample, the scan).
     from mleworld.corpus.holdout import check_holdout
     from mleworld.corpus.stats import stats
     from mleworld.tasks.suite import suite_names
