@@ -2,9 +2,12 @@
 
 The world model is the fast model trained on the 220 real agent records the
 world-model tests use (tests/world/fast/fixtures), loaded fresh for each run
-(it learns from the run's real outcomes). Each run is three steps on the small
-`penguins` suite task with two candidates a step and the gate `always`, so
-every chosen program runs and the journal shows what each policy chose and why.
+(it learns from the run's real outcomes). Each run is two steps on the small
+`penguins` suite task, a draft and an improvement, with two candidates a step
+and the gate `always`, so every chosen program runs and the journal shows what
+each policy chose and why. A third step would be a second improvement: the same
+path again, a real program run or more (bon-real: two; fusion: a fused program
+that fits both models) for each policy.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from mleworld.agent.config import build_config
 from mleworld.agent.journal import load_journal
 
 TASK = "penguins"
-STEPS = 3
+STEPS = 2
 N = 2
 
 
