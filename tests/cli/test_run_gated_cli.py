@@ -7,6 +7,7 @@ tests/world/fast/fixtures (seven suite tasks, penguins among them).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -209,7 +210,9 @@ def test_random_gate_without_observe_through_the_cli(
 
 
 class _CutAt:
-    """The real sandbox, interrupted at real run number `n` (as a kill would)."""
+    """The real sandbox, interrupted at real run number `n` (as a kill would). Each run
+    reports one fixed runtime: the fast model learns online from runtimes, and a machine
+    under load times the full run's programs otherwise than the resumed run's."""
 
     def __init__(self, task: object, run_dir: Path, n: int | None) -> None:
         from mleworld.agent.loop import SandboxExecute
@@ -221,7 +224,7 @@ class _CutAt:
         self.calls += 1
         if self.n is not None and self.calls == self.n:
             raise KeyboardInterrupt
-        return self.inner(code, exec_id, time_limit_s)
+        return dataclasses.replace(self.inner(code, exec_id, time_limit_s), runtime_s=1.0)
 
 
 @pytest.mark.slow
