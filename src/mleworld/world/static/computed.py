@@ -181,10 +181,18 @@ def replay(
     return frame_of(walker, result, frame, rows_kept=kept)
 
 
-def row_statistic(
-    walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value]
+def statistic(
+    walker: Walker,
+    frame: Frame,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    *,
+    per_row: bool,
 ) -> Any | None:
-    """`frame.sum(axis=1)` of a frame whose values are known: the Series, computed."""
+    """`frame.sum(axis=1)` (`per_row`: one value a row) or `frame.mean()` (one value a
+    column) of a frame whose values are known: the Series, computed, indexed by the rows or
+    by the columns."""
     import pandas as pd
 
     table = values_of(walker, frame)
@@ -195,25 +203,8 @@ def row_statistic(
         result = quietly(getattr(table, name), *spelt[0], **spelt[1])
     except Exception:
         return None  # the reduction's own errors are reductions.py's to name
-    return result if isinstance(result, pd.Series) and result.index.equals(table.index) else None
-
-
-def column_statistic(
-    walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value]
-) -> Any | None:
-    """`frame.mean()` (one value a column) of a frame whose values are known: the Series,
-    indexed by the column names, computed."""
-    import pandas as pd
-
-    table = values_of(walker, frame)
-    spelt = None if table is None else arguments(walker, args, kw)
-    if table is None or spelt is None:
-        return None
-    try:
-        result = quietly(getattr(table, name), *spelt[0], **spelt[1])
-    except Exception:
-        return None  # the reduction's own errors are reductions.py's to name
-    return result if isinstance(result, pd.Series) and result.index.equals(table.columns) else None
+    labels = table.index if per_row else table.columns
+    return result if isinstance(result, pd.Series) and result.index.equals(labels) else None
 
 
 def frame_arithmetic(

@@ -133,10 +133,10 @@ def frame_method(
         # a row statistic: numbers, one per row (text raised above, or is not known)
         text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
         numeric = not text_ok or kinds.all_numeric(frame)
-        real = computed.row_statistic(walker, frame, name, args, kw)
+        real = computed.statistic(walker, frame, name, args, kw, per_row=True)
         return SeriesVal(None, rows=frame.rows, numeric=numeric, real=real)
     if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw) is False:
-        real = computed.column_statistic(walker, frame, name, args, kw)
+        real = computed.statistic(walker, frame, name, args, kw, per_row=False)
         if real is not None:  # one value a column: `(X - X.mean()) / X.std()`
             return SeriesVal(None, rows=len(real), numeric=computed_series.numeric(real), real=real)
     result = row_counts.kept(frame, _frame_method(walker, frame, name, args, kw, node), name, kw)
