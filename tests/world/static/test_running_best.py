@@ -56,18 +56,18 @@ CRASHES: dict[str, tuple[str, str]] = {
 
 VALID = {
     "the_folder_made_first": (
-        READ + "import os\nos.makedirs('models', exist_ok=True)\n"
+        READ
+        + "import os\nos.makedirs('models', exist_ok=True)\n"
         + SEARCH.format(start="0.0")
         + PICKLED
     ),
     "the_best_model_used_after_the_loop": (
-        READ + "best_model = None\n"
-        + SEARCH.format(start="-1")
-        + "        best_model = model\n"
+        READ + "best_model = None\n" + SEARCH.format(start="-1") + "        best_model = model\n"
         "print(best_model.predict(X)[:3])\n"
     ),
     "a_best_that_starts_from_a_real_score": (
-        READ + "baseline = LogisticRegression(C=1e-4, max_iter=500).fit(X, y).score(X, y)\n"
+        READ
+        + "baseline = LogisticRegression(C=1e-4, max_iter=500).fit(X, y).score(X, y)\n"
         + SEARCH.format(start="baseline")
         + "        print('better', score)\n"
     ),
