@@ -186,15 +186,15 @@ def _kind(walker: Walker, frame: Frame, column: str, gains_missing: bool, same_f
 
 
 def _dtype(walker: Walker, frame: Frame, column: str, known: Any) -> Any | None:
-    from mleworld.world.static import computed
-    from mleworld.world.static.dtypes import file_table
+    from mleworld.world.static.dtypes import file_column, file_table
 
     if isinstance(known, Real):
         return known.values.dtype
-    table = computed.values_of(walker, frame) if known is None else None
     if known == FILE:
         table = file_table(walker, frame.source)
-    return table[column].dtype if table is not None and column in table.columns else None
+        return table[column].dtype if table is not None and column in table.columns else None
+    values = file_column(walker, frame, column) if known is None else None  # one column read
+    return None if values is None else values.dtype
 
 
 def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
