@@ -122,7 +122,7 @@ def file_values(walker: Walker, frame: Frame) -> Any | None:
     (None when analysis cannot be sure)."""
     if not may_hold_values(frame):
         return None
-    table = frame.table if frame.table is not None else file_table(walker, frame.source)
+    table = _values_table(walker, frame)
     try:
         if table is None:
             return None
@@ -139,7 +139,7 @@ def file_column(walker: Walker, frame: Frame, name: str) -> Any | None:
     columns first is most of what reading one costs."""
     if not may_hold_values(frame):
         return None
-    table = frame.table if frame.table is not None else file_table(walker, frame.source)
+    table = _values_table(walker, frame)
     if table is None:
         return None
     names = list(frame.columns)
@@ -151,6 +151,11 @@ def file_column(walker: Walker, frame: Frame, name: str) -> Any | None:
         return table[name]
     values = file_values(walker, frame)
     return values[name] if values is not None and name in values.columns else None
+
+
+def _values_table(walker: Walker, frame: Frame) -> Any | None:
+    """The table a frame that may hold values takes them from: computed, or its file's."""
+    return frame.table if frame.table is not None else file_table(walker, frame.source)
 
 
 def _positions(table: Any, names: list[Any]) -> Any | None:
