@@ -565,6 +565,12 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
     ("k_fold_in_label", "Validation AUC (5-fold): 0.85\n", 0.85, "Validation AUC (5-fold): 0.85"),
     ("unknown_keyed_metric", "val_mcrmse: 0.45\n", 0.45, "val_mcrmse: 0.45"),
     (
+        "a_deviation_is_not_a_keyed_metric",
+        "GroupKFold RMSE: 6.1615\nOLS coefficients\nSES   2.404\nses_dev   -0.181\n",
+        6.1615,
+        "GroupKFold RMSE: 6.1615",
+    ),
+    (
         "number_inside_a_bracketed_label",
         "Validation MAE (last 365 days): 270.0\n",
         270.0,

@@ -339,10 +339,14 @@ def _metric_name(text: str) -> str | None:
 
 
 def _keyed_unknown(name_part: str) -> str | None:
-    """A metric this module has no name for, keyed as validation: "val_mcrmse" -> "mcrmse"."""
+    """A metric this module has no name for, keyed as validation: "val_mcrmse" -> "mcrmse".
+
+    "dev" does not key one: beside another word it is a deviation ("ses_dev", "std_dev")."""
     if _split_of(name_part) != "val":
         return None
     words = re.findall(r"[a-z0-9@]+", name_part.lower().replace("_", " ").replace("-", " "))
+    if "dev" in words:
+        return None
     rest = [w for w in words if not _VAL.fullmatch(w) and not w.isdigit() and w != "s"]
     if len(rest) != 1 or not rest[0].isalpha() or len(rest[0]) > 12:
         return None
