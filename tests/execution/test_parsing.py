@@ -565,6 +565,12 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
     ("k_fold_in_label", "Validation AUC (5-fold): 0.85\n", 0.85, "Validation AUC (5-fold): 0.85"),
     ("unknown_keyed_metric", "val_mcrmse: 0.45\n", 0.45, "val_mcrmse: 0.45"),
     (
+        "a_search_best_score_attribute",
+        "baseline fold AUCs: [0.8104 0.8115] mean 0.8097\nbest_score_  = 0.8511\n",
+        0.8511,
+        "best_score_  = 0.8511",
+    ),
+    (
         "a_deviation_is_not_a_keyed_metric",
         "GroupKFold RMSE: 6.1615\nOLS coefficients\nSES   2.404\nses_dev   -0.181\n",
         6.1615,

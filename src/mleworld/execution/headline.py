@@ -360,7 +360,7 @@ def _ends_with_metric(text: str) -> bool:
 
 
 def _accept_unnamed(label: str) -> bool:
-    if _GENERIC.search(label):
+    if _GENERIC.search(label.replace("_", " ")):  # "best_score_", scikit-learn's attribute
         return True
     words = re.findall(r"[a-z0-9_]+", label.lower())
     return (
