@@ -14,6 +14,11 @@ need more than labels (ranking groups, custom functions) are never asked.
 `Booster.predict(X)` gives one number per row (a 1-D array) unless the objective is a
 multiclass one: `pred[:, 1]` on a binary booster's prediction then raises numpy's
 IndexError (lengths.too_many_indices).
+
+`lgb.cv` returns its metric histories keyed "valid l2-mean" in LightGBM 4 (LightGBM 3
+wrote "l2-mean", the key older code and its readers still ask for): a literal key that
+does not start as the installed LightGBM's keys do is Python's KeyError. How they start
+is asked of LightGBM itself, on a tiny set (`history_prefixes`).
 """
 
 from __future__ import annotations
@@ -25,11 +30,21 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import row_counts
 from mleworld.world.static.params import exception_line, literal
-from mleworld.world.static.values import UNKNOWN, DictVal, Instance, Value, VectorVal
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    DictVal,
+    Histories,
+    Instance,
+    Value,
+    VectorVal,
+    const_str,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -221,3 +236,42 @@ def predicted(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value
     if classes != 1 or n is None:
         return UNKNOWN
     return VectorVal(n, numeric=True, flat=True)
+
+
+@cache
+def history_prefixes() -> tuple[str, ...] | None:
+    """The words the installed LightGBM's `cv` puts before a metric in its result's keys
+    ("valid ", "train "); None when some key has none (LightGBM 3) or it cannot be asked."""
+    import numpy as np
+
+    try:
+        import lightgbm as lgb
+
+        X = np.arange(40.0).reshape(-1, 1)
+        params = {"objective": "regression", "verbose": -1, "num_threads": 1, "min_data_in_leaf": 2}
+        data = lgb.Dataset(X, X.ravel())
+        with _silenced(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            folds = {"nfold": 2, "stratified": False}
+            keys = list(lgb.cv(params, data, num_boost_round=1, eval_train_metric=True, **folds))
+    except Exception:
+        return None
+    if not keys or any(" " not in key for key in keys):
+        return None
+    return tuple(sorted({key.split(" ", 1)[0] + " " for key in keys}))
+
+
+def histories(kw: dict[str, Value]) -> Value:
+    """What `lgb.cv(...)` returns, when the installed LightGBM says how its keys start."""
+    prefixes = history_prefixes()
+    booster = literal(kw.get("return_cvbooster", Const(False)))
+    if prefixes is None or booster not in (True, False, None):
+        return UNKNOWN
+    return Histories(prefixes, frozenset({"cvbooster"} if booster else ()))
+
+
+def check_history_key(walker: Walker, result: Histories, key: Value, node: ast.Subscript) -> None:
+    """`cv_result["l2-mean"]`: a key lgb.cv's result does not have."""
+    name = const_str(key)
+    if name is not None and not name.startswith(result.prefixes) and name not in result.names:
+        walker.emit("boosters", "KeyError", f"KeyError: {name!r}", node, CONFIDENCE)

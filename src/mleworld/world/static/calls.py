@@ -31,6 +31,7 @@ from mleworld.world.static import (
     predictions,
     reductions,
     scalars,
+    splitter_groups,
     text_terms,
     torch_calls,
     torch_tensors,
@@ -166,6 +167,8 @@ def call_method(
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
         params.check_fit(walker, owner, method.name, node)
+        if method.name == "split" and not star:
+            splitter_groups.check_split(walker, owner, args, kw, node)
         if method.name in params.FIT_METHODS:
             X = args[0] if args else kw.get("X", UNKNOWN)
             y = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)

@@ -22,6 +22,7 @@ from mleworld.world.static import (
     computed_series,
     kinds,
     lengths,
+    pandas_arrays,
     positions,
     row_counts,
     suggest,
@@ -324,7 +325,12 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
             return found
         # a Series of dates has every Series method (`dates.map(f)`, `dates.min()`)
     if attr == "values" and (series.rows is not None or series.real is not None):
-        return computed_series.as_array(series, ndarray=False)
+        array = computed_series.as_array(series, ndarray=False)
+        if array.real is None:
+            known = series.real is not None and hasattr(series.real, "dtype")
+            dtype = series.real.dtype if known else kinds.series_dtype(walker, series)
+            array.pandas_dtype = pandas_arrays.pandas_dtype(dtype)
+        return array
     if attr == "iloc":  # `y.iloc[fold]`: some of its rows (row_counts.taken)
         return Method(series, attr)
     if attr == "dtype":

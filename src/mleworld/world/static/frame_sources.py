@@ -4,13 +4,14 @@
 (headers.py), as trimmed by `usecols` / `index_col` or named by `names`;
 keyword arguments whose effect on the columns analysis does not model leave the
 result unknown. `DataFrame` of a dict or with `columns=` gives those columns,
-`concat` the union of its frames', `train_test_split` a train and a test copy
-of each frame it splits.
+`concat` the union of its frames' (a numpy array among them is pandas' TypeError),
+`train_test_split` a train and a test copy of each frame it splits.
 """
 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
@@ -20,6 +21,7 @@ from mleworld.world.static import (
     files,
     kinds,
     lengths,
+    pandas_arrays,
     row_counts,
 )
 from mleworld.world.static.headers import read_header
@@ -40,6 +42,8 @@ from mleworld.world.static.values import (
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
+
+CONFIDENCE = 0.9
 
 _READ_PLAIN_KWARGS = {
     "sep",
@@ -195,6 +199,11 @@ def concat(
     if star or not isinstance(objs, Seq) or not objs.items:
         return UNKNOWN
     frames = objs.items
+    if any(isinstance(f, VectorVal) and f.ndarray for f in frames):
+        refused = _concat_refusal()  # pd.concat([df, np.where(...)], axis=1)
+        if refused is not None:
+            walker.emit("arrays", "TypeError", refused, node, CONFIDENCE)
+        return UNKNOWN
     if all(isinstance(f, SeriesVal) for f in frames) and _axis_rows(kw):
         counts = [f.rows for f in frames]  # type: ignore[union-attr]
         total = sum(c for c in counts if c is not None) if None not in counts else None
@@ -225,6 +234,21 @@ def concat(
     return Frame(union, "concat()", exact=exact, rows=rows, ranged=ranged, parts=parts)
 
 
+@cache
+def _concat_refusal() -> str | None:
+    """The exception line pandas raises for a numpy array among the objects it concatenates."""
+    import numpy as np
+    import pandas as pd
+
+    from mleworld.world.static.params import exception_line
+
+    try:
+        pd.concat([pd.Series([1.0]), np.zeros(1)])
+    except TypeError as exc:
+        return exception_line(exc)
+    return None
+
+
 def _axis_rows(kw: dict[str, Value]) -> bool:
     """concat stacks rows (axis 0) and keeps every one of them."""
     axis = kw.get("axis", Const(0))
@@ -241,6 +265,7 @@ def split(
     """train_test_split: each array becomes a train and a test part of the same kind."""
     if star or not args:
         return UNKNOWN
+    pandas_arrays.check_rows(walker, args, node)
     exact = _split_for_real(walker, args, kw, node)
     if exact is not None:
         return exact

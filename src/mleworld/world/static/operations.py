@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static import (
     arrays,
+    boosters,
     callbacks,
     calls,
     casts,
@@ -46,6 +47,7 @@ from mleworld.world.static.values import (
     Frame,
     FuncVal,
     GroupBy,
+    Histories,
     Instance,
     Keys,
     Method,
@@ -228,6 +230,9 @@ class OperationWalker:
             return base.item  # `folds[0]`: one fold, like every other
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)
+        if isinstance(base, Histories):
+            boosters.check_history_key(self, base, key, node)
+            return UNKNOWN
         if isinstance(base, Seq) and isinstance(node.slice, ast.Tuple):
             message = f"TypeError: {base.kind} indices must be integers or slices, not tuple"
             self.emit("positions", "TypeError", message, node, positions.CONFIDENCE)

@@ -299,6 +299,17 @@ class VectorVal(Value):
     real: Any = None  # its values, when analysis computed them (`np.where(mask, 1, 0)`)
     # (scaler, frame): a scaler's transform of that frame, NaN cells and all (dtypes.py)
     scaled: tuple[Any, Any] | None = None
+    # a Series' `.values` that is a pandas array of this dtype, not numpy's (pandas_arrays.py)
+    pandas_dtype: Any = None
+
+
+@dataclass(eq=False)
+class Histories(Value):
+    """`lightgbm.cv`'s result: metric histories, every key one of `prefixes` and a metric's
+    name ("valid l2-mean"), or one of `names` ("cvbooster") (boosters.py)."""
+
+    prefixes: tuple[str, ...]
+    names: frozenset[str]
 
 
 @dataclass(eq=False)

@@ -27,7 +27,15 @@ import numpy as np
 import pandas as pd
 
 from mleworld.world.runtime.costs import BOOSTING, ROUNDS_PARAM, Fit, family_of
-from mleworld.world.static import boosters, callbacks, dtypes, files, text_terms
+from mleworld.world.static import (
+    boosters,
+    callbacks,
+    dtypes,
+    files,
+    pandas_arrays,
+    splitter_groups,
+    text_terms,
+)
 from mleworld.world.static.installed import signature
 from mleworld.world.static.params import literal
 from mleworld.world.static.values import (
@@ -278,6 +286,8 @@ def on_fit(
     rows, features = shape_of(walker, args[0] if args else UNKNOWN, estimator)
     classes = target_classes(walker, estimator, y)
     if name in _SEARCHES:
+        pandas_arrays.check_rows(walker, [args[0] if args else UNKNOWN, y], node)
+        splitter_groups.check_cv(walker, owner.given.get("cv"), node)
         k = folds(owner.given.get("cv"), rows)
         grid = _candidates(owner)
         if "Halving" in name:
@@ -338,6 +348,8 @@ def cross_val(
     X = args[1] if len(args) > 1 else kw.get("X", UNKNOWN)
     y = args[2] if len(args) > 2 else kw.get("y", UNKNOWN)
     callbacks.on_fit(walker, estimator, X, node)  # the program's own steps run in every fold
+    pandas_arrays.check_rows(walker, [X, y], node)
+    splitter_groups.check_cv(walker, args[3] if len(args) > 3 else kw.get("cv"), node)
     dtypes.check_cross_val(
         walker, estimator, X, node, y, args[3] if len(args) > 3 else kw.get("cv")
     )
@@ -399,7 +411,7 @@ def lgb_train(nfold_default: float | None) -> Any:
             )
         )
         if nfold_default is not None:
-            return UNKNOWN  # lgb.cv: a dict of metric histories
+            return boosters.histories(kw)  # lgb.cv: a dict of metric histories
         return boosters.trained(args[0] if args else kw.get("params"))
 
     return handler
