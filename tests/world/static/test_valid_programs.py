@@ -171,6 +171,12 @@ VALID: dict[str, str] = {
         "x: int = 3\nprint(x)\n"
     ),
     "del_then_rebind": "a = 1\ndel a\na = 2\nprint(a)\n",
+    "a_cell_of_a_row_is_a_value": (
+        "import pandas as pd\n"
+        "res = pd.DataFrame([['logit C=1', 0.2], ['forest', 0.3]], columns=['model', 'loss'])\n"
+        "best = res.sort_values('loss').iloc[0]['model']\n"
+        "if best.startswith('logit'):\n    print(float(best.split('=')[1]))\n"
+    ),
     "frames_in_a_dict": (
         READ
         + "dfs = {'train': train, 'test': test}\nfor name, df in dfs.items():\n    df['n'] = len(name)\n"

@@ -90,8 +90,8 @@ def getitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> Va
         return _of_unknown_columns(frame, key)
     name = const_str(key)
     if name is not None:
-        if frame.has(name):
-            return read_column(walker, frame, name)
+        if frame.has(name):  # of a row (`df.iloc[0]["model"]`), one cell
+            return read_column(walker, frame, name) if frame.is_frame else UNKNOWN
         walker.emit("columns", "KeyError", key_error(name), node, KEY_CONFIDENCE)
         return UNKNOWN
     names = str_list(key) if isinstance(key, Seq) else None
