@@ -38,6 +38,14 @@ BINNED = READ + (
 )
 
 CRASHES: dict[str, tuple[str, str]] = {
+    "qcut_of_a_column_with_repeated_values": (
+        READ + "train['year_band'] = pd.qcut(train['year'], 5)\n",
+        "computed",
+    ),
+    "cut_with_a_label_short": (
+        READ + "b = pd.cut(train['body_mass_g'], bins=3, labels=['light', 'heavy'])\n",
+        "computed",
+    ),
     "resample_by_month_end_alias": (
         DATED + "train.set_index('when')['body_mass_g'].resample('M').mean()\n",
         "offsets",
@@ -167,6 +175,9 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "qcut_dropping_repeated_edges": (
+        READ + "train['year_band'] = pd.qcut(train['year'], 5, duplicates='drop')\n"
+    ),
     "new_aliases": (
         DATED
         + "train.set_index('when')['body_mass_g'].resample('ME').mean()\n"

@@ -394,18 +394,22 @@ def to_datetime(
 
 
 def cut(walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool) -> Value:
-    return _binned("cut", walker, args, kw, star)
+    return _binned("cut", walker, args, kw, node, star)
 
 
 def qcut(walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool) -> Value:
-    return _binned("qcut", walker, args, kw, star)
+    return _binned("qcut", walker, args, kw, node, star)
 
 
-def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], star: bool) -> Value:
+def _binned(
+    how: str, walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool
+) -> Value:
     """`pd.cut(df[c], bins, labels=...)` / `pd.qcut`: computed for real when every other
     argument is a literal and the column's values are known: computed by analysis
-    (computed_series.py), or still the file's column of a frame holding all the file's rows
-    in order (its categories' text may reach an estimator: dtypes.py)."""
+    (computed_series.py), held by its frame, or still the file's column of a frame holding
+    all the file's rows in order (its categories' text may reach an estimator: dtypes.py).
+    What pandas raises on them the run raises (`qcut` of a column mostly zeros: "Bin edges
+    must be unique")."""
     import pandas as pd
 
     from mleworld.world.static.params import literal
@@ -422,6 +426,10 @@ def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], s
         return UNKNOWN  # an argument that is not a literal; retbins gives a tuple
     values = first.real if isinstance(first.real, pd.Series) else None  # computed.py's
     frame = first.origin
+    if values is None and frame is not None and first.name is not None and first.part_of is None:
+        from mleworld.world.static.dtypes import file_column
+
+        values = file_column(walker, frame, first.name)
     if values is None:
         if frame is None or not frame.ordered or frame.kinds is None or first.name is None:
             return plain
@@ -436,8 +444,10 @@ def _binned(how: str, walker: Walker, args: list[Value], kw: dict[str, Value], s
     func = pd.qcut if how == "qcut" else pd.cut
     try:
         plain.real = func(values, *rest, **named)
-    except Exception:
-        return plain
+    except Exception as exc:
+        from mleworld.world.static.computed import raised
+
+        raised(walker, exc, node)
     return plain
 
 
