@@ -3,8 +3,9 @@
 With the default error_score a failing fit is only a warning; when all N fail, the
 ValueError counts them and ends with the inner error's traceback. A parameter the
 installed scikit-learn refuses, or a text column reaching a numeric step, fails every
-fit alike; a search whose grid sets the refused parameter, or NaN whose rows a fold may
-leave out, is not judged. Each snippet runs for real against the penguin-like data folder.
+fit alike; NaN fails every fit where each fold's training rows hold some (the folds drawn
+by scikit-learn's own splitter); a search whose grid sets the refused parameter, or NaN
+whose rows a fold leaves out, is not judged. Each snippet runs for real against the penguin-like data folder.
 """
 
 from __future__ import annotations
@@ -49,8 +50,19 @@ FAILING = {
         " cv=cv, random_state=0).fit(train[NUM + ['island']], y)\n",
         4,
     ),
+    "randomized_search_drawing_from_a_distribution_over_nan_rows": (
+        HEAD + "from scipy.stats import loguniform\n"
+        "train['gap'] = train['body_mass_g'].where(train['year'] == 2007)\n"
+        "RandomizedSearchCV(LogisticRegression(), {'C': loguniform(0.01, 10.0)}, n_iter=3,"
+        " cv=cv, random_state=0).fit(train[NUM + ['gap']], y)\n",
+        6,
+    ),
 }
 WORKING = {
+    "nan_in_a_row_one_fold_leaves_out": (
+        HEAD + "train['gap'] = train['body_mass_g'].where(train['id'] != 1)\n"
+        "print(cross_val_score(LogisticRegression(), train[NUM + ['gap']], y, cv=cv))\n"
+    ),
     "a_grid_that_sets_the_refused_parameter": (
         HEAD + f"GridSearchCV({FOREST}, {{'max_features': ['auto', 'sqrt']}}, cv=cv)"
         ".fit(train[NUM], y)\n"

@@ -11,8 +11,9 @@ gets or the candidate a search tries:
 * the estimator's own parameters, refused by the installed library when it is fitted
   (`Instance.fit_error`), and no search candidate sets that parameter;
 * text cells reaching a numeric step (dtypes.check_fit, run on all the rows): a text
-  column is text in every fold. NaN is left alone: whether every fold's training rows
-  hold one depends on where the NaN rows fall.
+  column is text in every fold. NaN is judged only where scikit-learn's own splitter
+  gives each fold's training rows (`dtypes.training_folds`): whether every fold's
+  training rows hold one depends on where the NaN rows fall.
 N is the folds (and the candidates of a search) when all are literal; otherwise no
 finding. This module owns that judgement and the message; the checks are
 params.py's and dtypes.py's.
@@ -24,7 +25,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.params import literal
-from mleworld.world.static.values import Const, Instance, Value
+from mleworld.world.static.values import Const, DictVal, Instance, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -61,8 +62,13 @@ def _data_error(
     with walker.held() as held:
         dtypes.check_fit(walker, estimator, X, node, rows)
     for finding in held:
+        # judged on all the rows, an error that depends on them may spare some fold's
         same_everywhere = not any(part in finding.message for part in _ROW_DEPENDENT)
-        if finding.fatal and finding.exc_type == "ValueError" and same_everywhere:
+        if (
+            finding.fatal
+            and finding.exc_type == "ValueError"
+            and (rows is not None or same_everywhere)
+        ):
             return finding.message.strip().splitlines()[-1]
     return None
 
@@ -118,24 +124,30 @@ def _candidates(search: Instance) -> tuple[int, set[str]] | None:
     """How many candidates a search tries and the parameter names it sets; None if unsure."""
     name = search.cls.__name__
     grid = search.given.get("param_grid" if name == "GridSearchCV" else "param_distributions")
-    value = literal(grid) if grid is not None else None
+    if isinstance(grid, DictVal) and grid.closed:  # a distribution's value is not a literal
+        value: Any = {key: literal(option) for key, option in grid.items.items()}
+    else:
+        value = literal(grid) if grid is not None else None
     grids = [value] if isinstance(value, dict) else value
     if not isinstance(grids, list) or not all(isinstance(g, dict) for g in grids):
         return None
-    count, names = 0, set()
+    count, names, sampled = 0, set(), False
     for one in grids:
         size = 1
         for key, options in one.items():
-            if not isinstance(options, list | tuple):
-                return None  # a distribution: sampled, not counted
-            size *= len(options)
             names.add(str(key).rsplit("__", 1)[-1])
+            if isinstance(options, list | tuple):
+                size *= len(options)
+            elif name == "RandomizedSearchCV":
+                sampled = True  # a distribution: n_iter candidates are drawn
+            else:
+                return None
         count += size
     if name == "RandomizedSearchCV":
         n_iter = search.params.get("n_iter", 10)
         if not isinstance(n_iter, int):
             return None
-        count = min(count, n_iter)
+        count = n_iter if sampled else min(count, n_iter)
     return count, names
 
 
