@@ -27,6 +27,11 @@ READ = (
 FIT = READ + "model = LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n"
 
 CRASHES: dict[str, tuple[str, str]] = {
+    "correlations_of_a_frame_with_text": (READ + "print(train.corr())\n", "reductions"),
+    "covariance_of_a_frame_with_text": (
+        READ + "c = train.drop(columns=['id']).cov()\n",
+        "reductions",
+    ),
     # Across rows pandas names the first row's text: after a sort, the sorted frame's first
     # row (the sort is run for real on the file's values, static/computed.py).
     "row_statistic_of_sorted_rows": (
@@ -148,6 +153,8 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "correlations_of_the_numbers": READ + "print(train[NUM].corr())\n",
+    "correlations_told_numbers_only": READ + "print(train.corr(numeric_only=True).shape)\n",
     "ids_from_the_test_rows": (
         FIT
         + "final = np.zeros(len(test))\n"

@@ -28,7 +28,8 @@ CRASHES: dict[str, tuple[str, str]] = {
         "arrays",
     ),
     "cross_validation_of_a_text_target": (
-        READ + "scores = cross_val_score(DecisionTreeClassifier(), X, train['species'].values, cv=2)\n",
+        READ
+        + "scores = cross_val_score(DecisionTreeClassifier(), X, train['species'].values, cv=2)\n",
         "arrays",
     ),
     "a_search_fitted_on_a_text_target": (

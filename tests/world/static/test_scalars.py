@@ -1,7 +1,7 @@
 """Numbers whose type analysis knows, and text joined to them with `+`.
 
 A scikit-learn metric or an estimator's `score` is a Python float, numpy's reduction of a
-list or a numeric array a numpy.float64; `"RMSE: " + rmse` is then Python's TypeError with
+list or a numeric array a numpy.float64, `len(df)` an int; `"RMSE: " + rmse` is then Python's TypeError with
 the number's type in the message. Every snippet runs for real against the penguin-like data
 folder (conftest.run_real).
 """
@@ -40,6 +40,8 @@ CRASHES: dict[str, str] = {
         FIT + "loss = log_loss(y, model.predict_proba(X))\nprint(loss + ' logloss')\n"
     ),
     "column_mean_joined_to_text": (FIT + "print('mean mass: ' + train['body_mass_g'].mean())\n"),
+    "a_row_count_joined_to_text": FIT + "print('rows: ' + len(train))\n",
+    "a_literal_number_joined_to_text": FIT + "folds = 5\nlabel = 'folds=' + folds\n",
 }
 
 VALID: dict[str, str] = {

@@ -118,6 +118,8 @@ def frame_method(
         frame.kinds = None
     if name in reductions.REDUCTIONS:
         reductions.check_frame(walker, frame, name, args, kw, node)
+    if name in reductions.PAIRWISE and not star:
+        reductions.check_pairwise(walker, frame, name, args, kw, node)
     if name == "insert" and not star:
         lengths.check_insert(walker, frame, args, kw, node)
     if name == "groupby" and frame.pristine and not star:

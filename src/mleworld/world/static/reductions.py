@@ -5,7 +5,10 @@ TypeError (`sum`, `min`, `max` do not). When such a reduction is called on a
 frame (or a column of one) whose values are still the input file's
 (`Frame.pristine`, dtypes.py) with literal arguments, the installed pandas runs
 that very reduction on the file's real columns; a TypeError it raises is the
-program's, with pandas' own message. Any other outcome says nothing.
+program's, with pandas' own message. Any other outcome says nothing. `corr` and `cov` of
+such a frame raise numpy's ValueError naming the first text cell ("could not convert
+string to float: 'Dream'"); they are run only on the file's own values, and only when a
+column is not numeric (so that nothing is computed for nothing).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ REDUCTIONS = frozenset({"mean", "median", "std", "var", "sem", "skew", "kurt", "
 ROW_REDUCTIONS = REDUCTIONS | {"sum", "count", "min", "max"}
 # across rows, these name a text value; sum and prod name the types met before it
 _ROW_SAFE = frozenset({"mean", "median", "std", "var", "sem"})
+# statistics of each pair of columns
+PAIRWISE = frozenset({"corr", "cov"})
 
 
 def _arguments(args: list[Value], kw: dict[str, Value]) -> tuple[list[Any], dict[str, Any]] | None:
@@ -39,9 +44,16 @@ def _arguments(args: list[Value], kw: dict[str, Value]) -> tuple[list[Any], dict
 
 
 def _run(
-    walker: Walker, data: Any, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
+    walker: Walker,
+    data: Any,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.AST,
+    raises: tuple[type[Exception], ...] = (TypeError,),
 ) -> Any | None:
-    """The reduction run for real on `data`: its result (None when it raised or cannot run)."""
+    """The reduction run for real on `data`: its result (None when it raised or cannot run);
+    what it raises of `raises` is the program's crash."""
     spelt = computed.arguments(walker, args, kw)  # literals, known values, pure lambdas
     if spelt is None:
         return None
@@ -49,8 +61,8 @@ def _run(
         warnings.simplefilter("ignore")
         try:
             return getattr(data, name)(*spelt[0], **spelt[1])
-        except TypeError as exc:
-            walker.emit("reductions", "TypeError", exception_line(exc), node, CONFIDENCE)
+        except raises as exc:
+            walker.emit("reductions", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
         except Exception:
             return None
     return None
@@ -69,6 +81,18 @@ def check_frame(
             data = None
     if data is not None:
         _run(walker, data, name, args, kw, node)
+
+
+def check_pairwise(
+    walker: Walker, frame: Frame, name: str, args: list[Value], kw: dict[str, Value], node: ast.AST
+) -> None:
+    """`df.corr()` / `df.cov()` of the file's values, a text column among them."""
+    import pandas as pd
+
+    data = dtypes.file_values(walker, frame) if "numeric_only" not in kw else None
+    if data is None or all(pd.api.types.is_numeric_dtype(t) for t in data.dtypes):
+        return
+    _run(walker, data, name, args, kw, node, raises=(ValueError, TypeError))
 
 
 def _down_columns(kw: dict[str, Value]) -> bool:

@@ -6,8 +6,8 @@ array (`np.mean(scores)`, `oof.mean()`, a numeric column's `.mean()`) and its
 functions of a number (`np.sqrt(mse)`) return a numpy.float64. `Number`
 carries that type; arithmetic with other numbers keeps one (numpy's wins).
 
-What it makes certain: text joined to a number with `+`, the habit of
-`print("RMSE: " + rmse)`, is Python's TypeError, "can only concatenate str
+What it makes certain: text joined to a number with `+` (a metric, a literal, `len(df)`),
+the habit of `print("RMSE: " + rmse)`, is Python's TypeError, "can only concatenate str
 (not "numpy.float64") to str" (a number first: "unsupported operand type(s)
 for +: 'float' and 'str'"; numpy's scalar first fails inside numpy instead,
 which is left alone).
@@ -22,6 +22,7 @@ from mleworld.world.static.operators import ARITHMETIC, part
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    Count,
     Instance,
     Number,
     Seq,
@@ -115,8 +116,9 @@ def binop(
     """Numbers combined (a Number), or text joined to a number (Python's TypeError)."""
     if not isinstance(op, _ARITHMETIC):
         return None
-    if isinstance(op, ast.Add) and _text(left) and isinstance(right, Number):
-        message = f'TypeError: can only concatenate str (not "{right.type_name}") to str'
+    if isinstance(op, ast.Add) and _text(left) and (_number(right) or isinstance(right, Count)):
+        kind = _type_name(right)
+        message = f'TypeError: can only concatenate str (not "{kind}") to str'
         walker.emit("scalars", "TypeError", message, node, CONFIDENCE)
         return UNKNOWN
     if isinstance(op, ast.Add) and isinstance(left, Number) and _text(right):
@@ -150,6 +152,13 @@ def _arithmetic(op: ast.operator, left: Value, right: Value) -> Any:
     except (ArithmeticError, TypeError, ValueError):
         return None
     return value if isinstance(value, numbers.Number) else None
+
+
+def _type_name(value: Value) -> str:
+    """The Python type name of a number analysis knows the type of (`len(df)`: int)."""
+    if isinstance(value, Number):
+        return value.type_name
+    return INT if isinstance(value, Count) else type(getattr(value, "value", None)).__name__
 
 
 def _text(value: Value) -> bool:
