@@ -1,5 +1,7 @@
 """Scores averaged as two-class by default, of a target of more classes (predictions.py).
 
+`roc_auc_score` of three classes' probabilities wants `multi_class` and raises without it.
+
 `f1_score`, `precision_score`, `recall_score`, `fbeta_score` and `jaccard_score` average as
 `binary` unless told otherwise; a target holding three classes or more makes scikit-learn
 refuse, in its own words. Every snippet runs for real against the penguin-like data folder
@@ -26,6 +28,12 @@ CRASHES: dict[str, tuple[str, str]] = {
     "recall_by_keywords": (READ + "r = recall_score(y_true=y, y_pred=pred)\n", "params"),
     "precision_told_binary": (READ + "p = precision_score(y, pred, average='binary')\n", "params"),
     "fbeta_of_three_classes": (READ + "s = fbeta_score(y, pred, beta=2)\n", "params"),
+    "auc_of_three_class_probabilities": (
+        READ + "from sklearn.metrics import roc_auc_score\n"
+        "proba = DecisionTreeClassifier(random_state=0).fit(X, y).predict_proba(X)\n"
+        "print(roc_auc_score(y, proba))\n",
+        "lengths",
+    ),
 }
 
 VALID = {
@@ -36,6 +44,11 @@ VALID = {
         "print(f1_score(yes, fit.predict(X)))\n"
     ),
     "recall_per_class": READ + "print(recall_score(y, pred, average=None))\n",
+    "auc_one_against_the_rest": (
+        READ + "from sklearn.metrics import roc_auc_score\n"
+        "proba = DecisionTreeClassifier(random_state=0).fit(X, y).predict_proba(X)\n"
+        "print(roc_auc_score(y, proba, multi_class='ovr'))\n"
+    ),
 }
 
 real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (

@@ -4,6 +4,8 @@
   computed from the values, and a row statistic of a known frame is a known Series, so the
   frame it is assigned to keeps its values (NaN a later `map` leaves is still seen).
 - `df["x"] = np.nan` is a constant column like `df["x"] = 0`.
+- `df.drop("col")` without an axis drops rows: a text label among rows numbered 0..n-1 is
+  pandas' KeyError.
 - `pd.DataFrame(index=df.index)` starts with no columns: the ones the program assigns are
   all it has, so reading another is pandas' KeyError.
 - A fold's rows of a frame (`X.iloc[tr]`, `X.loc[tr, cols]` of a frame indexed 0..n-1) keep
@@ -46,6 +48,8 @@ FOLD_FIT = (
 )
 
 CRASHES: dict[str, tuple[str, str]] = {
+    "a_column_dropped_as_a_row_label": (READ + "X = train.drop('species')\n", "columns"),
+    "columns_dropped_as_row_labels": (READ + "X = train.drop(['id', 'species'])\n", "columns"),
     "row_sum_of_a_comparison_keeps_the_frame_known": (
         READ + "train['n_male'] = (train[['sex', 'island']] == 'male').sum(axis=1)\n"
         "train['island'] = train['island'].map({'Biscoe': 0, 'Dream': 1})\n"
@@ -75,6 +79,9 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "a_column_dropped_on_its_axis": READ + "X = train.drop('species', axis=1)\n",
+    "a_row_dropped_by_its_number": READ + "X = train.drop(0)\n",
+    "row_labels_dropped_if_present": READ + "X = train.drop('species', errors='ignore')\n",
     "a_feature_frame_built_from_an_index": (
         READ + "out = pd.DataFrame(index=train.index)\n"
         "out['mass_kg'] = train['body_mass_g'] / 1000\n"

@@ -41,10 +41,17 @@ CRASHES: dict[str, str] = {
     ),
     "column_mean_joined_to_text": (FIT + "print('mean mass: ' + train['body_mass_g'].mean())\n"),
     "a_row_count_joined_to_text": FIT + "print('rows: ' + len(train))\n",
+    "fold_scores_formatted_as_one_number": (
+        FIT + "scores = cross_val_score(model, X, y, cv=2)\nprint(f'CV accuracy: {scores:.4f}')\n"
+    ),
     "a_literal_number_joined_to_text": FIT + "folds = 5\nlabel = 'folds=' + folds\n",
 }
 
 VALID: dict[str, str] = {
+    "the_mean_of_fold_scores_formatted": (
+        FIT + "scores = cross_val_score(model, X, y, cv=2)\n"
+        "print(f'CV accuracy: {scores.mean():.4f} +/- {scores.std():.4f} {scores}')\n"
+    ),
     "metric_through_str_and_fstrings": (
         FIT + "acc = accuracy_score(y, pred)\nprint('Accuracy: ' + str(acc))\n"
         "print(f'Accuracy: {acc:.4f}')\nprint('Accuracy: %.4f' % acc)\n"

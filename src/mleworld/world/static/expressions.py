@@ -176,6 +176,8 @@ class ExpressionWalker:
                 partial(shows, self, value.value, inner) if plain else _no_text,
             )
             spec = self.expr(value.format_spec) if value.format_spec is not None else Const("")
+            if value.conversion == -1:
+                scalars.check_format(self, inner, spec, value)
             text = _format(inner, value.conversion, spec)
             if text is None or parts is None:
                 parts = None

@@ -290,6 +290,13 @@ def _drop(
         if on_columns is None:
             return UNKNOWN
         if not on_columns:
+            rows = args[0] if args else kw.get("labels")
+            names = str_list(rows) if rows is not None else None
+            raises = const_str(kw.get("errors", Const("raise"))) == "raise"
+            if names and frame.ranged and raises:  # text labels of rows numbered 0..n-1
+                message = key_error(f"{names} not found in axis")
+                walker.emit("columns", "KeyError", message, node, KEY_CONFIDENCE)
+                return UNKNOWN
             if inplace:
                 frame.pristine = False
                 frame.rows = None

@@ -478,7 +478,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "merge"): computed.merge,
     ("pandas", "get_dummies"): frame_sources.get_dummies,
     ("sklearn.model_selection", "train_test_split"): frame_sources.split,
-    ("sklearn.model_selection", "cross_val_score"): work.cross_val,
+    ("sklearn.model_selection", "cross_val_score"): work.cross_val_score,
     ("sklearn.model_selection", "cross_validate"): work.cross_val,
     ("sklearn.model_selection", "cross_val_predict"): work.cross_val,
     ("scipy.sparse", "hstack"): text_terms.hstack,
@@ -504,7 +504,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "Timedelta"): _pandas_scalar("Timedelta"),
     ("pandas", "cut"): kinds.cut,
     ("pandas", "qcut"): kinds.qcut,
-    ("sklearn.metrics", "roc_auc_score"): predictions.binary_score,
+    ("sklearn.metrics", "roc_auc_score"): predictions.roc_auc,
     ("sklearn.metrics", "average_precision_score"): predictions.binary_score,
     **{
         ("sklearn.metrics", name): predictions.binary_average(name) for name in predictions.AVERAGED

@@ -47,6 +47,21 @@ def binary_score(
     return UNKNOWN
 
 
+def roc_auc(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`roc_auc_score` as `binary_score`; of the probabilities of three classes or more, it
+    wants to be told how to average them (`multi_class`), and raises otherwise."""
+    binary_score(walker, args, kw, node, star)
+    score = args[1] if len(args) > 1 else kw.get("y_score")
+    if star or set(kw) - {"y_true", "y_score"} or not isinstance(score, VectorVal):
+        return UNKNOWN
+    if score.ndim == 2 and score.width is not None and score.width > 2:
+        message = "ValueError: multi_class must be in ('ovo', 'ovr')"
+        walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+    return UNKNOWN
+
+
 def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
     """What a scikit-learn style estimator's predict / predict_proba / transform gives for X."""
     if method in row_counts.TRANSFORMS:

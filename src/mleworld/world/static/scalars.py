@@ -138,6 +138,14 @@ def binop(
     return None
 
 
+def check_format(walker: Walker, value: Value, spec: Value, node: ast.AST) -> None:
+    """`f"{scores:.4f}"` of an array (cross_val_score's fold scores): numpy's TypeError."""
+    array = isinstance(value, VectorVal) and value.ndarray and value.ndim >= 1
+    if array and isinstance(spec, Const) and isinstance(spec.value, str) and spec.value:
+        message = "TypeError: unsupported format string passed to numpy.ndarray.__format__"
+        walker.emit("scalars", "TypeError", message, node, CONFIDENCE)
+
+
 def _arithmetic(op: ast.operator, left: Value, right: Value) -> Any:
     """The number two known numbers make (`neg / pos` of counts analysis computed), or None."""
     import numbers

@@ -32,6 +32,7 @@ from mleworld.world.static import (
     callbacks,
     dtypes,
     files,
+    fit_failures,
     pandas_arrays,
     splitter_groups,
     text_terms,
@@ -360,6 +361,15 @@ def cross_val(
     classes = target_classes(walker, estimator, y)
     _record(walker, estimator, part, features, k, node, label, classes=classes)
     return UNKNOWN
+
+
+def cross_val_score(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """cross_val_score: cross_val's fits, and an array of one score a fold."""
+    cross_val(walker, args, kw, node, star)
+    n = fit_failures.literal_folds(args[3] if len(args) > 3 else kw.get("cv"))
+    return VectorVal(n, numeric=True, flat=True) if n and not star else UNKNOWN
 
 
 def lgb_train(nfold_default: float | None) -> Any:
