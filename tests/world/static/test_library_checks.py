@@ -1,5 +1,7 @@
 """Checks the installed libraries make themselves, asked of them with the program's data.
 
+- A scikit-learn function's literal arguments are validated against the constraints it
+  declares (`train_test_split(..., test_size=1.5)`: InvalidParameterError).
 - scikit-learn's experimental estimators import only after their enabling module
   (`from sklearn.experimental import enable_iterative_imputer`); without it the package's
   own ImportError is the crash, decided from the program's imports alone.
@@ -62,6 +64,11 @@ PLOT = (
 )
 
 CRASHES: dict[str, tuple[str, str]] = {
+    "a_split_size_the_declared_constraints_refuse": (
+        READ + "from sklearn.model_selection import train_test_split\n"
+        "parts = train_test_split(train, test_size=1.5, random_state=0)\n",
+        "params",
+    ),
     "iterative_imputer_without_its_enabling_import": (
         READ + "from sklearn.impute import IterativeImputer\n"
         "X = IterativeImputer().fit_transform(train[NUM])\n",
@@ -175,6 +182,10 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "a_split_size_in_range": (
+        READ + "from sklearn.model_selection import train_test_split\n"
+        "parts = train_test_split(train, test_size=0.5, random_state=0)\n"
+    ),
     "iterative_imputer_enabled_first": (
         READ + "from sklearn.experimental import enable_iterative_imputer  # noqa: F401\n"
         "from sklearn.impute import IterativeImputer\n"

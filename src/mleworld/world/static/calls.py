@@ -105,6 +105,7 @@ def call_object(
 ) -> Value:
     obj = func.obj
     kwargs.check_callable(walker, obj, args, kw, node, star)
+    params.check_function(walker, obj, args, kw, node, star)
     shaped = arrays.function(walker, obj, args, kw, node) if not star else None
     if shaped is not None:
         return shaped

@@ -94,6 +94,39 @@ def literal(value: Value) -> Any:
     return _MISSING
 
 
+def check_function(
+    walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> None:
+    """A scikit-learn function's literal arguments its declared constraints refuse
+    (`cross_val_score(..., scoring="rmse")`): the InvalidParameterError it raises, asked of
+    scikit-learn's own validation of those arguments."""
+    import inspect
+
+    constraints = getattr(func, "_skl_parameter_constraints", None)
+    if star or not isinstance(constraints, dict):
+        return
+    try:
+        names = list(inspect.signature(func).parameters)
+    except (TypeError, ValueError):
+        return
+    given = {**dict(zip(names, args, strict=False)), **kw}
+    plain = {k: literal(v) for k, v in given.items() if k in constraints}
+    plain = {k: v for k, v in plain.items() if v is None or isinstance(v, str | int | float)}
+    if not plain:
+        return
+    from sklearn.utils._param_validation import validate_parameter_constraints
+
+    try:
+        validate_parameter_constraints(
+            {k: constraints[k] for k in plain}, plain, caller_name=func.__qualname__
+        )
+    except Exception as exc:
+        if type(exc).__name__ == "InvalidParameterError":
+            walker.emit(
+                "params", type(exc).__name__, exception_line(exc), node, VALIDATE_CONFIDENCE
+            )
+
+
 def literal_or_type(value: Value) -> Any:
     """A literal, or a class the program names (`dtype=float`, `np.int64`), else _MISSING."""
     if isinstance(value, Obj) and isinstance(value.obj, type):
