@@ -18,6 +18,7 @@ from mleworld.errors import MleWorldError
 from mleworld.world.static import names, submission, work
 from mleworld.world.static.report import DETECTORS, FATAL_CONFIDENCE, Finding, StaticReport
 from mleworld.world.static.syntax import check_syntax
+from mleworld.world.static.threads import one_thread
 from mleworld.world.static.walker import Walker
 
 
@@ -44,7 +45,8 @@ def analyze(program: str, data_dir: Path | str | None = None) -> StaticReport:
     walker = Walker(tree, program, folder)
     failure = None
     try:
-        walker.run()
+        with one_thread():  # the walk's fits are small: threads only add waiting
+            walker.run()
     except RecursionError:  # a pathologically nested program: keep what was found
         pass
     except Exception as error:  # noqa: BLE001 - a defect of the analysis, not of the program
