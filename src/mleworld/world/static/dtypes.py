@@ -94,21 +94,44 @@ def _read(path: str, mtime: int, sep: str) -> Any:
     return pd.read_csv(path, sep=sep)
 
 
+@cache
+def _dtypes(path: str, mtime: int, sep: str) -> dict[Any, Any]:
+    """Each column's dtype in `_read`'s table (`table[name].dtype` builds the whole column)."""
+    table = _read(path, mtime, sep)
+    return dict(zip(table.columns, table.dtypes, strict=True))
+
+
+def _version(real: Path) -> tuple[str, int, str]:
+    """`_read`'s key: the file, its version and its separator."""
+    return str(real), real.stat().st_mtime_ns, "\t" if real.suffix == ".tsv" else ","
+
+
 def read_table(real: Path) -> Any | None:
     """The table a plain read_csv of input file `real` gives (read once per file version)."""
-    sep = "\t" if real.suffix == ".tsv" else ","
     try:
-        return _read(str(real), real.stat().st_mtime_ns, sep)
+        return _read(*_version(real))
     except Exception:
         return None
 
 
+def _input_file(walker: Walker, source: str) -> Path | None:
+    where, real = files.classify(source, walker.data_dir)
+    return real if where == "input" and real is not None and real.is_file() else None
+
+
 def file_table(walker: Walker, source: str) -> Any | None:
     """The whole table of input file `source` as a plain read_csv gives it."""
-    where, real = files.classify(source, walker.data_dir)
-    if where != "input" or real is None or not real.is_file():
+    real = _input_file(walker, source)
+    return None if real is None else read_table(real)
+
+
+def file_dtype(walker: Walker, source: str, name: Any) -> Any | None:
+    """`file_table(walker, source)[name].dtype`, None when the table or the column is not there."""
+    real = _input_file(walker, source)
+    try:
+        return None if real is None else _dtypes(*_version(real)).get(name)
+    except Exception:
         return None
-    return read_table(real)
 
 
 def may_hold_values(frame: Frame) -> bool:

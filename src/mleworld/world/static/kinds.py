@@ -273,13 +273,12 @@ def column(walker: Walker, frame: Frame, series: SeriesVal) -> SeriesVal:
     if kind == NUM:
         series.numeric = True
     elif kind == FILE:
-        from mleworld.world.static.dtypes import file_table
+        from mleworld.world.static.dtypes import file_dtype
 
-        table = file_table(walker, frame.source)
-        if table is not None and series.name in table.columns:
+        dtype = file_dtype(walker, frame.source, series.name)
+        if dtype is not None:
             import pandas as pd
 
-            dtype = table[series.name].dtype
             series.numeric = bool(pd.api.types.is_numeric_dtype(dtype))
     return series
 
@@ -330,12 +329,9 @@ def series_dtype(walker: Walker, series: SeriesVal) -> Any | None:
         return NumberDtype()
     if frame is None or kind != FILE:
         return None
-    from mleworld.world.static.dtypes import file_table
+    from mleworld.world.static.dtypes import file_dtype
 
-    table = file_table(walker, frame.source)
-    if table is None or series.name not in table.columns:
-        return None
-    return table[series.name].dtype
+    return file_dtype(walker, frame.source, series.name)
 
 
 # `df[c].dtype.name` / `.kind`: the fields programs test a column's type by
