@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from mleworld.codegen.packages import (
     format_packages,
     imported_modules,
     installed_packages,
+    modules_in,
 )
 from mleworld.codegen.prompts import (
     MEMORY_SEPARATOR,
@@ -249,3 +251,22 @@ def test_failing_imports_names_top_level_modules_that_cannot_be_found() -> None:
 def test_failing_imports_still_scans_a_program_that_does_not_parse() -> None:
     code = "import pandas as pd\nfrom nonexistent_lib_q import x\nprint(\n"
     assert failing_imports(code) == ["nonexistent_lib_q"]
+
+
+def test_modules_in_finds_imports_under_every_statement_in_ast_walk_order() -> None:
+    code = (
+        "def f():\n    import in_function\n"
+        "class C:\n    import in_class\n"
+        "try:\n    import in_try\nexcept ImportError:\n    import in_except\n"
+        "else:\n    import in_else\nfinally:\n    import in_finally\n"
+        "with open('x') as fh:\n    from in_with import y\n"
+        "match 1:\n    case 1:\n        import in_case\n"
+        "import top.level\n"
+    )
+    walked = [
+        n.names[0].name if isinstance(n, ast.Import) else n.module
+        for n in ast.walk(ast.parse(code))
+        if isinstance(n, ast.Import | ast.ImportFrom)
+    ]
+    assert modules_in(ast.parse(code)) == [name.split(".")[0] for name in walked]
+    assert len(walked) == 9 and walked[0] == "top.level"

@@ -14,7 +14,8 @@ import importlib.metadata
 import importlib.util
 import platform
 import re
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 # Distribution names (as pip knows them), the libraries ML solutions reach for.
@@ -121,12 +122,26 @@ def imported_modules(code: str) -> list[str]:
 def modules_in(tree: ast.Module) -> list[str]:
     """`imported_modules` of a program already parsed."""
     names: list[str] = []
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.append(node.module)
     return _tops(names)
+
+
+# Where a statement can sit: in another statement, an `except` clause or a `match` case.
+_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _statements(tree: ast.Module) -> Iterator[ast.AST]:
+    """The tree's statements in `ast.walk`'s order (breadth first, which decides the import
+    order), without entering expressions: they hold no statement, and most nodes are theirs."""
+    todo: deque[ast.AST] = deque([tree])
+    while todo:
+        node = todo.popleft()
+        todo.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, _HOLDERS))
+        yield node
 
 
 def _tops(names: list[str]) -> list[str]:
