@@ -88,6 +88,11 @@ def test_neighbour_stats_leave_out_the_query_program_and_stay_within_the_task(
     )
     assert len(pool) == before
     assert (pool.outcome[-3:] == 2).all()
+    # Nothing stats kept from the pool before the change answers for it after.
+    fresh = NeighbourPool(
+        pool.matrix, pool.tasks, pool.program_ids, pool.outcome, pool.log_runtime, pool.metric
+    )
+    assert np.array_equal(pool.stats(vectors, tasks), fresh.stats(vectors, tasks), equal_nan=True)
 
 
 def test_overview_facts_read_sizes_from_a_real_overview(dev_records: list[Record]) -> None:

@@ -84,6 +84,7 @@ class NeighbourPool:
         for i, task in enumerate(self.tasks):
             order.setdefault(task, []).append(i)
         self.rows_of = {task: np.asarray(rows, dtype=np.int64) for task, rows in order.items()}
+        self._columns: dict[str, sp.csr_matrix] = {}  # the pool changed: made again on use
 
     def __len__(self) -> int:
         return self.matrix.shape[0]
@@ -154,7 +155,7 @@ class NeighbourPool:
             rows = self.rows_of.get(task)
             if rows is None or len(rows) == 0:
                 continue
-            sims = (vectors[queries] @ self.matrix[rows].T).toarray()
+            sims = (vectors[queries] @ self._task_columns(task, rows)).toarray()
             if exclude_ids is not None:
                 own = np.asarray([exclude_ids[q] for q in queries], dtype=object)
                 sims[own[:, None] == ids[rows][None, :]] = -np.inf
@@ -163,6 +164,14 @@ class NeighbourPool:
             for j, q in enumerate(queries):
                 out[q] = self._summarise(sims[j], rows, k)
         return out
+
+    def _task_columns(self, task: str, rows: np.ndarray) -> sp.csr_matrix:
+        """The task's pool rows as the columns `stats` multiplies by, made once per version of
+        the pool: slicing and converting them for every query was most of what it cost."""
+        columns = self._columns.get(task)
+        if columns is None:
+            columns = self._columns[task] = self.matrix[rows].T.tocsr()
+        return columns
 
     def _summarise(self, sims: np.ndarray, rows: np.ndarray, k: int) -> np.ndarray:
         row = np.full(len(STAT_NAMES), np.nan, dtype=np.float64)
