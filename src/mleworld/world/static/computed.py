@@ -78,7 +78,7 @@ def frame_of(walker: Walker, table: Any, like: Frame, *, rows_kept: bool = False
     its columns still share with that file). None when `table` is not one analysis can track."""
     import pandas as pd
 
-    from mleworld.world.static.dtypes import file_table
+    from mleworld.world.static.dtypes import file_dtypes, file_table
 
     if not isinstance(table, pd.DataFrame) or table.size > MAX_CELLS:
         return None
@@ -92,13 +92,15 @@ def frame_of(walker: Walker, table: Any, like: Frame, *, rows_kept: bool = False
         names, like.source, exact=True, pristine=True, rows=len(table), ranged=ranged, table=table
     )
     frame.ordered = bool(rows_kept and like.ordered)
-    source = file_table(walker, like.source)
+    source = file_dtypes(walker, like.source)
     frame.kinds = {}
-    for name in names:  # a column keeps its file's kind while its dtype (and values, in order) do
-        column = table[name]
-        dtype = column.dtype
-        same = source is not None and name in source.columns and source[name].dtype == dtype
-        if same and (not frame.ordered or column.equals(source[name])):
+    # A column keeps its file's kind while its dtype (and values, in order) do. The dtypes come
+    # from `table.dtypes` and the file's map: building each column as a Series cost the most.
+    for name, dtype in zip(names, table.dtypes, strict=True):
+        same = source is not None and name in source and source[name] == dtype
+        if same and (
+            not frame.ordered or table[name].equals(file_table(walker, like.source)[name])
+        ):
             frame.kinds[name] = kinds.FILE
         elif pd.api.types.is_numeric_dtype(dtype):
             frame.kinds[name] = kinds.NUM

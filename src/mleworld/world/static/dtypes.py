@@ -125,13 +125,19 @@ def file_table(walker: Walker, source: str) -> Any | None:
     return None if real is None else read_table(real)
 
 
-def file_dtype(walker: Walker, source: str, name: Any) -> Any | None:
-    """`file_table(walker, source)[name].dtype`, None when the table or the column is not there."""
+def file_dtypes(walker: Walker, source: str) -> dict[Any, Any] | None:
+    """Each column's dtype in `file_table(walker, source)`, None when there is no table."""
     real = _input_file(walker, source)
     try:
-        return None if real is None else _dtypes(*_version(real)).get(name)
+        return None if real is None else _dtypes(*_version(real))
     except Exception:
         return None
+
+
+def file_dtype(walker: Walker, source: str, name: Any) -> Any | None:
+    """`file_table(walker, source)[name].dtype`, None when the table or the column is not there."""
+    dtypes = file_dtypes(walker, source)
+    return None if dtypes is None else dtypes.get(name)
 
 
 def may_hold_values(frame: Frame) -> bool:
