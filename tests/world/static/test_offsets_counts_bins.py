@@ -1,4 +1,5 @@
-"""Frequencies pandas 3 no longer parses, `.dt` fields that do not exist, positional-argument
+"""Frequencies pandas 3 no longer parses, `.dt` fields that do not exist, `.dt` of a column
+never made dates, positional-argument
 counts, binned text reaching a fit, probability columns past the classes fitted, numbers
 assigned into a str column through `.loc` (pandas 3), reshapes of a frame's array, columns
 `get_dummies` replaced, casts of a file column, fitted attributes no fit sets.
@@ -38,6 +39,8 @@ BINNED = READ + (
 )
 
 CRASHES: dict[str, tuple[str, str]] = {
+    "dt_of_a_column_never_made_dates": (READ + "m = train['year'].dt.month\n", "columns"),
+    "dt_of_a_text_column": (READ + "print(train['island'].dt.year.head())\n", "columns"),
     "qcut_of_a_column_with_repeated_values": (
         READ + "train['year_band'] = pd.qcut(train['year'], 5)\n",
         "computed",
@@ -175,6 +178,10 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "dt_of_a_column_made_dates_by_attribute": (
+        READ + "train['when'] = train['year'].astype(str)\n"
+        "train.when = pd.to_datetime(train.when)\nprint(train.when.dt.year.head())\n"
+    ),
     "qcut_dropping_repeated_edges": (
         READ + "train['year_band'] = pd.qcut(train['year'], 5, duplicates='drop')\n"
     ),

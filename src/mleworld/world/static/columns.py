@@ -309,6 +309,13 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         return SeriesVal(series.name, rows=series.rows, kind="td", real=series.real.dt)
     if series.kind == "td":  # `(d - start).dt.days` of durations analysis computed
         return computed_series.duration_field(series, attr)
+    if attr == "dt" and series.kind is None:
+        real = series.real
+        dtype = real.dtype if hasattr(real, "dtype") else kinds.series_dtype(walker, series)
+        refused = _dt_refusal(dtype) if dtype is not None else None
+        if refused is not None:  # `df["date"].dt.month` before `pd.to_datetime`
+            walker.emit("columns", "AttributeError", refused, node, 0.85)
+            return UNKNOWN
     if attr == "str" and series.kind is None and computed_series.texts(series.real):
         return SeriesVal(series.name, rows=series.rows, kind="str", real=series.real.str)
     if series.kind == "str":  # `s.str.contains("x")` and the like, run on the text
@@ -361,6 +368,23 @@ def _dt_accessor() -> Any:
     return pd.Series(pd.to_datetime(["2020-01-01"])).dt
 
 
+def _dt_refusal(dtype: Any) -> str | None:
+    """What `.dt` of a Series of `dtype` raises, as Python prints it (None: it has one)."""
+    import pandas as pd
+
+    try:
+        empty = pd.Series([], dtype=dtype)
+    except Exception:
+        return None
+    try:
+        empty.dt  # noqa: B018
+    except AttributeError as exc:
+        return suggest.with_suggestion(
+            f"AttributeError: {exc}", suggest.best_match("dt", dir(empty))
+        )
+    return None
+
+
 def _dt_attribute(walker: Walker, attr: str, node: ast.AST) -> None:
     """`dates.dt.is_holiday` on a Series of datetimes: the accessor has no such field."""
     accessor = _dt_accessor()
@@ -378,6 +402,9 @@ def _dt_attribute(walker: Walker, attr: str, node: ast.AST) -> None:
 def set_frame_attribute(walker: Walker, frame: Frame, attr: str, value: Value) -> None:
     if attr == "index":  # new labels: rows stay, but neither 0..n-1 nor a concat's keys
         frame.ranged, frame.parts = False, None
+    if attr not in ("columns", "index") and frame.has(attr):
+        frame.add([attr])  # `df.date = pd.to_datetime(df.date)` sets the column
+        return
     if attr != "columns" or frame.columns is None:
         return
     frame.pristine = False
