@@ -5,6 +5,7 @@
 - scikit-learn's experimental estimators import only after their enabling module
   (`from sklearn.experimental import enable_iterative_imputer`); without it the package's
   own ImportError is the crash, decided from the program's imports alone.
+- LightGBM's `lgb.train` with early stopping and no validation set refuses, in its words.
 - LightGBM refuses a frame with text columns, in its sklearn API's `fit` and in the
   `lgb.Dataset` that `lgb.train` builds, with its own message listing the columns; a
   column encoded with `.map({...: number})` is known to be numeric, so it is not listed.
@@ -64,6 +65,12 @@ PLOT = (
 )
 
 CRASHES: dict[str, tuple[str, str]] = {
+    "early_stopping_without_a_validation_set": (
+        LGB + "ds = lgb.Dataset(train[['bill_length_mm', 'bill_depth_mm']], y)\n"
+        "params = {'objective': 'binary', 'min_data_in_leaf': 1, 'verbose': -1}\n"
+        "model = lgb.train(params, ds, 5, callbacks=[lgb.early_stopping(2)])\n",
+        "boosters",
+    ),
     "a_split_size_the_declared_constraints_refuse": (
         READ + "from sklearn.model_selection import train_test_split\n"
         "parts = train_test_split(train, test_size=1.5, random_state=0)\n",
@@ -182,6 +189,11 @@ CRASHES: dict[str, tuple[str, str]] = {
 }
 
 VALID: dict[str, str] = {
+    "early_stopping_watching_a_validation_set": (
+        LGB + "ds = lgb.Dataset(train[['bill_length_mm', 'bill_depth_mm']], y)\n"
+        "params = {'objective': 'binary', 'min_data_in_leaf': 1, 'verbose': -1}\n"
+        "model = lgb.train(params, ds, 5, valid_sets=[ds], callbacks=[lgb.early_stopping(2)])\n"
+    ),
     "a_split_size_in_range": (
         READ + "from sklearn.model_selection import train_test_split\n"
         "parts = train_test_split(train, test_size=0.5, random_state=0)\n"

@@ -1,8 +1,9 @@
-"""`lightgbm.cv`'s result read under a key the installed LightGBM does not write (boosters.py).
+"""Dicts a library returns, read under a key they do not have (result_keys.py).
 
-LightGBM 4 keys its histories "valid l2-mean"; code written for LightGBM 3 asks for
-"l2-mean" and gets Python's KeyError. Every snippet runs for real against the
-penguin-like data folder (conftest.run_real).
+LightGBM 4 keys lgb.cv's histories "valid l2-mean" (code written for LightGBM 3 asks for
+"l2-mean"); `cross_validate` with one scorer keys "test_score", and a search's
+`cv_results_` "mean_test_score", not "test_accuracy" / "mean_test_accuracy". Every snippet
+runs for real against the penguin-like data folder (conftest.run_real).
 """
 
 from __future__ import annotations
@@ -19,13 +20,41 @@ READ = (
     "print('done')\n"
 )
 
+SKLEARN = (
+    "import pandas as pd\n"
+    "from sklearn.model_selection import GridSearchCV, cross_validate\n"
+    "from sklearn.tree import DecisionTreeClassifier\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "X, y = train[['bill_length_mm', 'bill_depth_mm']], train['sex']\n"
+    "tree = DecisionTreeClassifier(random_state=0)\n"
+)
+
 CRASHES: dict[str, tuple[str, str]] = {
-    "a_lightgbm_3_key": (READ + "print(res['rmse-mean'][-1])\n", "boosters"),
-    "the_history_length_by_an_old_key": (READ + "best = len(res['rmse-mean'])\n", "boosters"),
-    "the_booster_not_asked_for": (READ + "boosters = res['cvbooster']\n", "boosters"),
+    "a_single_scorer_read_by_its_name": (
+        SKLEARN + "r = cross_validate(tree, X, y, cv=2, scoring='accuracy')\n"
+        "print(r['test_accuracy'].mean())\n",
+        "columns",
+    ),
+    "a_search_result_read_by_the_metric_name": (
+        SKLEARN + "g = GridSearchCV(tree, {'max_depth': [1, 2]}, cv=2).fit(X, y)\n"
+        "print(g.cv_results_['mean_test_accuracy'])\n",
+        "columns",
+    ),
+    "a_lightgbm_3_key": (READ + "print(res['rmse-mean'][-1])\n", "columns"),
+    "the_history_length_by_an_old_key": (READ + "best = len(res['rmse-mean'])\n", "columns"),
+    "the_booster_not_asked_for": (READ + "boosters = res['cvbooster']\n", "columns"),
 }
 
 VALID = {
+    "several_scorers_read_by_name": (
+        SKLEARN + "r = cross_validate(tree, X, y, cv=2, scoring=['accuracy', 'f1_macro'])\n"
+        "print(r['test_accuracy'].mean(), r['fit_time'].sum())\n"
+    ),
+    "a_search_result_read_as_written": (
+        SKLEARN + "g = GridSearchCV(tree, {'max_depth': [1, 2]}, cv=2).fit(X, y)\n"
+        "print(g.cv_results_['mean_test_score'], g.cv_results_['param_max_depth'])\n"
+        "print(g.cv_results_['split0_test_score'])\n"
+    ),
     "the_key_lightgbm_4_writes": READ + "print(res['valid rmse-mean'][-1])\n",
     "keys_read_from_the_result": READ + "key = [k for k in res if k.endswith('-mean')][0]\n"
     "print(res[key][-1])\n",

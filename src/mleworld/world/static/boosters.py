@@ -17,8 +17,9 @@ IndexError (lengths.too_many_indices).
 
 `lgb.cv` returns its metric histories keyed "valid l2-mean" in LightGBM 4 (LightGBM 3
 wrote "l2-mean", the key older code and its readers still ask for): a literal key that
-does not start as the installed LightGBM's keys do is Python's KeyError. How they start
-is asked of LightGBM itself, on a tiny set (`history_prefixes`).
+does not start as the installed LightGBM's keys do is Python's KeyError (result_keys.py).
+How they start is asked of LightGBM itself, on a tiny set (`history_prefixes`).
+`lgb.train` with early stopping and no `valid_sets` raises LightGBM's ValueError.
 """
 
 from __future__ import annotations
@@ -39,11 +40,10 @@ from mleworld.world.static.values import (
     UNKNOWN,
     Const,
     DictVal,
-    Histories,
     Instance,
+    ResultKeys,
     Value,
     VectorVal,
-    const_str,
 )
 
 if TYPE_CHECKING:
@@ -267,11 +267,53 @@ def histories(kw: dict[str, Value]) -> Value:
     booster = literal(kw.get("return_cvbooster", Const(False)))
     if prefixes is None or booster not in (True, False, None):
         return UNKNOWN
-    return Histories(prefixes, frozenset({"cvbooster"} if booster else ()))
+    return ResultKeys(prefixes, frozenset({"cvbooster"} if booster else ()))
 
 
-def check_history_key(walker: Walker, result: Histories, key: Value, node: ast.Subscript) -> None:
-    """`cv_result["l2-mean"]`: a key lgb.cv's result does not have."""
-    name = const_str(key)
-    if name is not None and not name.startswith(result.prefixes) and name not in result.names:
-        walker.emit("boosters", "KeyError", f"KeyError: {name!r}", node, CONFIDENCE)
+_EARLY_STOPPING_PARAMS = ("early_stopping_round", "early_stopping_rounds", "early_stopping")
+
+
+def check_early_stopping(
+    walker: Walker,
+    params_value: Value | None,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+) -> None:
+    """`lgb.train(params, train_set, callbacks=[lgb.early_stopping(50)])` with no `valid_sets`:
+    early stopping has nothing to watch, and LightGBM refuses (in its own words, asked of it)."""
+    if len(args) > 3 or "valid_sets" in kw or any(k.arg is None for k in node.keywords):
+        return
+    params = literal(params_value) if params_value is not None else {}
+    rounds = [params.get(k) for k in _EARLY_STOPPING_PARAMS] if isinstance(params, dict) else []
+    by_params = any(isinstance(r, int) and not isinstance(r, bool) and r > 0 for r in rounds)
+    if by_params or _early_stopping_callback(node):
+        message = _early_stopping_refusal()
+        if message is not None:
+            walker.emit("boosters", "ValueError", message, node, CONFIDENCE)
+
+
+def _early_stopping_callback(node: ast.Call) -> bool:
+    """The call's `callbacks=[...]` list names `early_stopping(...)` (lgb.early_stopping)."""
+    for keyword in node.keywords:
+        if keyword.arg == "callbacks" and isinstance(keyword.value, ast.List | ast.Tuple):
+            for item in keyword.value.elts:
+                if isinstance(item, ast.Call) and ast.unparse(item.func).endswith("early_stopping"):
+                    return True
+    return False
+
+
+@cache
+def _early_stopping_refusal() -> str | None:
+    """What the installed LightGBM raises for early stopping without a validation set."""
+    import numpy as np
+
+    try:
+        import lightgbm as lgb
+    except ImportError:
+        return None
+    X = np.arange(40.0).reshape(-1, 1)
+    data = lgb.Dataset(X, X.ravel())
+    params = {"objective": "regression", "verbose": -1, "num_threads": 1}
+    exc = _raised(lambda: lgb.train(params, data, 2, callbacks=[lgb.early_stopping(1)]))
+    return exception_line(exc) if isinstance(exc, ValueError) else None

@@ -479,7 +479,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("pandas", "get_dummies"): frame_sources.get_dummies,
     ("sklearn.model_selection", "train_test_split"): frame_sources.split,
     ("sklearn.model_selection", "cross_val_score"): work.cross_val_score,
-    ("sklearn.model_selection", "cross_validate"): work.cross_val,
+    ("sklearn.model_selection", "cross_validate"): work.cross_validate,
     ("sklearn.model_selection", "cross_val_predict"): work.cross_val,
     ("scipy.sparse", "hstack"): text_terms.hstack,
     ("lightgbm", "train"): work.lgb_train(None),

@@ -18,7 +18,7 @@ import types
 import warnings
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import encoders, imports, lengths, suggest, torch_calls
+from mleworld.world.static import encoders, imports, lengths, result_keys, suggest, torch_calls
 from mleworld.world.static import params as params_mod
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -122,6 +122,8 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
         return UNKNOWN
     if attr.endswith("_") and not attr.startswith("_") and base.fitted:
         _fitted_attribute(walker, base, attr, node)
+        if attr == "cv_results_":
+            return result_keys.search_results(base)
         return encoders.fitted_attribute(base, attr)
     if attr.startswith("_") or attr.endswith("_") or id(node) not in walker.files.call_funcs:
         return UNKNOWN

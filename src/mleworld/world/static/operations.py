@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from mleworld.world.static import (
     arrays,
-    boosters,
     callbacks,
     calls,
     casts,
@@ -31,6 +30,7 @@ from mleworld.world.static import (
     module_attrs,
     positions,
     reductions,
+    result_keys,
     row_counts,
     torch_calls,
     torch_tensors,
@@ -47,7 +47,6 @@ from mleworld.world.static.values import (
     Frame,
     FuncVal,
     GroupBy,
-    Histories,
     Instance,
     Keys,
     Method,
@@ -57,6 +56,7 @@ from mleworld.world.static.values import (
     Partial,
     PathVal,
     Repeated,
+    ResultKeys,
     Seq,
     SeriesVal,
     TextMatrix,
@@ -230,8 +230,8 @@ class OperationWalker:
             return base.item  # `folds[0]`: one fold, like every other
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)
-        if isinstance(base, Histories):
-            boosters.check_history_key(self, base, key, node)
+        if isinstance(base, ResultKeys):
+            result_keys.check_key(self, base, key, node)
             return UNKNOWN
         if isinstance(base, Seq) and isinstance(node.slice, ast.Tuple):
             message = f"TypeError: {base.kind} indices must be integers or slices, not tuple"

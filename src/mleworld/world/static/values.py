@@ -304,9 +304,9 @@ class VectorVal(Value):
 
 
 @dataclass(eq=False)
-class Histories(Value):
-    """`lightgbm.cv`'s result: metric histories, every key one of `prefixes` and a metric's
-    name ("valid l2-mean"), or one of `names` ("cvbooster") (boosters.py)."""
+class ResultKeys(Value):
+    """A dict a library returns whose every key starts with one of `prefixes` ("valid " of
+    lgb.cv's "valid l2-mean") or is one of `names` ("test_score") (result_keys.py)."""
 
     prefixes: tuple[str, ...]
     names: frozenset[str]

@@ -34,6 +34,7 @@ from mleworld.world.static import (
     files,
     fit_failures,
     pandas_arrays,
+    result_keys,
     splitter_groups,
     text_terms,
 )
@@ -363,6 +364,14 @@ def cross_val(
     return UNKNOWN
 
 
+def cross_validate(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """cross_validate: cross_val's fits, and a dict of scores whose keys its options decide."""
+    cross_val(walker, args, kw, node, star)
+    return UNKNOWN if star else result_keys.cross_validate_keys(kw)
+
+
 def cross_val_score(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
@@ -379,6 +388,10 @@ def lgb_train(nfold_default: float | None) -> Any:
         walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
     ) -> Value:
         boosters.check_train(walker, args[0] if args else kw.get("params"), node)
+        if nfold_default is None:  # lgb.train: lgb.cv validates on its own folds
+            boosters.check_early_stopping(
+                walker, args[0] if args else kw.get("params"), args, kw, node
+            )
         train_set = args[1] if len(args) > 1 else kw.get("train_set", UNKNOWN)
         dtypes.check_lgb_dataset(walker, train_set, node)
         params = literal(args[0]) if args else literal(kw.get("params", UNKNOWN))
