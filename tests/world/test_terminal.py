@@ -462,8 +462,20 @@ fill = train.median()
 }
 
 
+def as_the_model_passes(program: str, exc_type: str, data_dir: Path | None = None) -> dict:
+    """The message and line of static analysis' first fatal finding, when it is of
+    `exc_type`: what world/fast hands predicted_output with the class."""
+    from mleworld.world.static.analyze import analyze
+
+    first = analyze(program, data_dir).first_fatal
+    assert first is not None and first.exc_type == exc_type
+    return {"message": first.message, "line": first.line}
+
+
 @pytest.mark.parametrize("exc_type", sorted(SMALL_OVERVIEW_PROGRAMS))
-def test_shape_and_dtype_errors_the_walk_sees_coming(exc_type: str, tmp_path: Path) -> None:
+def test_shape_and_dtype_errors_static_analysis_finds_print_as_pandas_raises_them(
+    exc_type: str, tmp_path: Path
+) -> None:
     """Errors read from the data's shape and dtypes, message and all, as pandas raises them."""
     from mleworld.tasks.overview import data_overview
 
@@ -471,7 +483,12 @@ def test_shape_and_dtype_errors_the_walk_sees_coming(exc_type: str, tmp_path: Pa
     (tmp_path / "input" / "train.csv").write_text(SMALL_CSV)
     program = SMALL_OVERVIEW_PROGRAMS[exc_type]
     real = run_for_real(program, tmp_path)
-    predicted = predicted_output(program, exc_type, data_overview=data_overview(tmp_path / "input"))
+    predicted = predicted_output(
+        program,
+        exc_type,
+        data_overview=data_overview(tmp_path / "input"),
+        **as_the_model_passes(program, exc_type, tmp_path / "input"),
+    )
     real_last = real.strip().splitlines()[-1]
     if exc_type == "TypeError" and "string dtype" not in real_last:
         pytest.skip(f"this pandas words it differently: {real_last}")

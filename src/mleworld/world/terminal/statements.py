@@ -32,7 +32,6 @@ from mleworld.world.terminal.trace import (
     target_names,
 )
 from mleworld.world.terminal.values import (
-    Column,
     FuncRef,
     IndexArray,
     Instance,
@@ -301,12 +300,6 @@ class Statements:
                 with contextlib.suppress(IndexError):
                     obj[key] = value
             elif isinstance(obj, Table) and not obj.array:
-                rows = value.rows if isinstance(value, (Column, Table)) else None
-                if rows is not None and obj.rows is not None and rows != obj.rows:
-                    message = (
-                        f"Length of values ({rows}) does not match length of index ({obj.rows})"
-                    )
-                    self.event("problem", target, ("ValueError", message))
                 names = key if isinstance(key, list) else [key]
                 for name in names:
                     if isinstance(name, str) and obj.columns is not None:

@@ -84,13 +84,6 @@ def _table_method(
         return t.with_rows(t.rows)
     if name in _REDUCE:
         axis = kwargs.get("axis", a0 if isinstance(a0, int) else 0)
-        if name in ("mean", "median", "std", "var") and not kwargs.get("numeric_only"):
-            strings = [
-                c for c in t.columns or [] if (t.info.get(c) or ColumnInfo("", None)).dtype == "str"
-            ]
-            if strings:
-                message = f"Cannot perform reduction '{name}' with string dtype"
-                w.event("problem", node, ("TypeError", message))
         if axis in (1, "columns"):
             return Column(t.rows)
         return _column_statistics(t, name, kwargs)

@@ -140,25 +140,11 @@ def _stack(leaf: str, parts: Any, kwargs: dict[str, Any]) -> Any:
     return Table(first.rows, sum(c for c in cols if c is not None), array=True)
 
 
-def _check_lengths(w: Walker, data: dict[Any, Any], node: ast.AST) -> None:
-    """`pd.DataFrame({...})` of columns of different lengths: the ValueError pandas raises."""
-    index = next((v.rows for v in data.values() if isinstance(v, Column) and v.series), None)
-    lengths = [_rows(v) for v in data.values() if _rows(v) is not None]
-    if index is not None:
-        bad = next((v for v in data.values() if _rows(v) is not None and _rows(v) != index), None)
-        if bad is not None:
-            message = f"array length {_rows(bad)} does not match index length {index}"
-            w.event("problem", node, ("ValueError", message))
-    elif len(set(lengths)) > 1:
-        w.event("problem", node, ("ValueError", "All arrays must be of the same length"))
-
-
 def _pandas(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any], node: ast.AST) -> Any:
     a0 = args[0] if args else kwargs.get("data", kwargs.get("objs"))
     if leaf == "DataFrame":
         columns = kwargs.get("columns")
         if isinstance(a0, dict):
-            _check_lengths(w, a0, node)
             rows = next((_rows(v) for v in a0.values() if _rows(v) is not None), None)
             if rows is None:
                 lengths = [len(v) for v in a0.values() if isinstance(v, list)]
