@@ -8,10 +8,12 @@ plausible place for the class (the first read of a column the data does not
 have, the first call with a keyword the installed library does not accept,
 the first model fit for a ValueError, ...). The result is a `Location`: the
 call stack, the expression that fails (its caret line) and how many lines
-were printed before.
+were printed before. Crashes static analysis finds (undefined names, missing
+module attributes, shape and dtype errors) come with their line and message
+(world/fast passes them); the class alone is not searched for them here.
 
-Positions within the source are nodes.py's job; the names a crash implicates are
-names.py's, read from static analysis' facts (imports, bindings, installed libraries).
+Positions within the source are nodes.py's job; the keyword a call's callee
+rejects is names.py's, read from static analysis' facts (imports, installed libraries).
 
 Not here: the exception line (messages.py), the output around it (output.py).
 """
@@ -27,11 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.imports import import_failure
 from mleworld.world.static.installed import library_object
-from mleworld.world.terminal.names import (
-    _bad_keyword,
-    _missing_module_attr,
-    _undefined_names,
-)
+from mleworld.world.terminal.names import _bad_keyword
 from mleworld.world.terminal.nodes import (
     _call_around,
     _contains,
@@ -296,14 +294,6 @@ def _by_class(
             return _at_event(chosen)
     if exc_type in ("ModuleNotFoundError", "ImportError"):
         return _import_location(events)
-    if exc_type in ("NameError", "UnboundLocalError"):
-        undefined = _undefined_names(parsed)
-        for e in events:
-            if e.kind != "stmt":
-                continue
-            for n in _nodes_in(e.node):
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in undefined:
-                    return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
     problem = next((e for e in events if e.kind == "problem" and e.value[0] == exc_type), None)
     if problem is not None:
         loc = _at_event(problem)
@@ -316,11 +306,6 @@ def _by_class(
                 cls = library_object(qualname)
                 if inspect.isclass(cls) and not hasattr(cls, name):
                     return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt)
-            if e.kind != "stmt":
-                continue
-            for n in _nodes_in(e.node):
-                if isinstance(n, ast.Attribute) and _missing_module_attr(parsed, n):
-                    return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
     if exc_type == "TypeError" and inspect_libraries:
         for e in events:
             if e.kind != "stmt":

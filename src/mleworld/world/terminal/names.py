@@ -1,11 +1,10 @@
-"""The names a crash implicates, read from static analysis' facts.
+"""The names a TypeError implicates, read from static analysis' facts.
 
-Which names the program reads that no scope binds (the NameError's name),
-whether `module.attr` misses on the installed module, the dotted name a call
-goes to, and the keyword a call passes that its callee (a library callable or
-one of the program's own functions) does not accept. What the program binds
-and imports is static/scopes.py's and static/imports.py's; what the installed
-libraries hold is static/installed.py's.
+The dotted name a call goes to, and the keyword a call passes that its callee
+(a library callable or one of the program's own functions) does not accept.
+What the program imports is static/imports.py's; what the installed libraries
+hold is static/installed.py's. Undefined names and missing module attributes are
+static/names.py's and static/module_attrs.py's findings, handed over with the class.
 
 Not here: where the crash is (locate.py), the exception line (messages.py).
 """
@@ -13,43 +12,14 @@ Not here: where the crash is (locate.py), the exception line (messages.py).
 from __future__ import annotations
 
 import ast
-import builtins
-import inspect
-import sys
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.imports import module_aliases
 from mleworld.world.static.installed import library_object
 from mleworld.world.static.kwargs import rejection
-from mleworld.world.static.scopes import bound_anywhere
-
-# What every module has bound before its first line runs.
-_PRESET = frozenset(dir(builtins)) | {"__name__", "__file__", "__doc__"}
 
 if TYPE_CHECKING:
     from mleworld.world.terminal.output import Parsed
-
-
-def _undefined_names(parsed: Parsed) -> set[str]:
-    assert parsed.tree is not None
-    bound = bound_anywhere(parsed.tree) | _PRESET
-    return {
-        n.id
-        for n in ast.walk(parsed.tree)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in bound
-    }
-
-
-def _missing_module_attr(parsed: Parsed, node: ast.Attribute) -> bool:
-    if not isinstance(node.value, ast.Name):
-        return False
-    qual = module_aliases(parsed.tree).get(node.value.id)
-    if qual is None:
-        return False
-    module = library_object(qual)
-    if module is None or not inspect.ismodule(module):
-        return False
-    return not hasattr(module, node.attr) and f"{module.__name__}.{node.attr}" not in sys.modules
 
 
 def _callee_qualname(parsed: Parsed, call: ast.Call) -> str | None:
