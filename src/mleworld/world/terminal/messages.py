@@ -5,8 +5,9 @@ implicated object as CPython and the libraries would: `KeyError: 'price'`,
 `KeyError: "['Prcie'] not in index"`, `TypeError: LogisticRegression.__init__()
 got an unexpected keyword argument 'normalize'`, `ModuleNotFoundError: No
 module named 'm'`, `FileNotFoundError: [Errno 2] No such file or directory:
-'path'`, `NameError: name 'x' is not defined. Did you mean: 'y'?` (CPython
-3.11's suggestion algorithm, Python/suggestions.c).
+'path'`. An undefined name's and a missing module attribute's line (CPython's
+suggestion included) are static analysis' findings (static/names.py,
+static/module_attrs.py): world/fast passes them as the message.
 
 `syntax_output` is a syntax error in CPython's own format, read from the real
 parser when the program does not compile.
@@ -17,7 +18,6 @@ Not here: finding the crash point (locate.py).
 from __future__ import annotations
 
 import ast
-import builtins
 import inspect
 import re
 import sys
@@ -25,9 +25,9 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import imports
-from mleworld.world.static.imports import import_failure, module_aliases
+from mleworld.world.static.imports import import_failure
 from mleworld.world.static.installed import library_object
-from mleworld.world.static.suggest import best_match, for_name, with_suggestion
+from mleworld.world.static.suggest import best_match, with_suggestion
 from mleworld.world.terminal.locate import Location
 from mleworld.world.terminal.names import _bad_keyword, _callee_qualname
 from mleworld.world.terminal.nodes import _const
@@ -75,11 +75,9 @@ def crash_message(exc_type: str, loc: Location, parsed: Parsed) -> str:
                 f"UnboundLocalError: cannot access local variable '{name}' where it is not "
                 "associated with a value"
             )
-        return with_suggestion(
-            f"NameError: name '{name}' is not defined", _name_suggestion(name, loc, parsed)
-        )
+        return f"NameError: name '{name}' is not defined"
     if exc_type == "AttributeError":
-        return _attribute_message(parsed, node, loc.value)
+        return _attribute_message(node, loc.value)
     if exc_type == "ZeroDivisionError":
         return "ZeroDivisionError: division by zero"
     if exc_type == "IndexError":
@@ -203,7 +201,7 @@ def _module_file(module: str) -> str:
     return f"{base}/{rest.replace('.', '/')}/__init__.py"
 
 
-def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
+def _attribute_message(node: ast.AST, known: Any = None) -> str:
     attr_node = (
         node
         if isinstance(node, ast.Attribute)
@@ -212,16 +210,6 @@ def _attribute_message(parsed: Parsed, node: ast.AST, known: Any = None) -> str:
     if attr_node is None:
         return "AttributeError: 'NoneType' object has no attribute 'shape'"
     attr = attr_node.attr
-    if isinstance(attr_node.value, ast.Name):
-        qual = module_aliases(parsed.tree).get(attr_node.value.id)
-        module = library_object(qual) if qual else None
-        if module is not None and inspect.ismodule(module):
-            return with_suggestion(
-                f"AttributeError: module '{module.__name__}' has no attribute '{attr}'",
-                best_match(attr, sorted(dir(module))),
-            )
-        if qual is not None and "." not in qual:
-            return f"AttributeError: module '{qual}' has no attribute '{attr}'"
     if isinstance(known, tuple) and len(known) == 3:
         owner, cls = known[1], library_object(known[2])
     else:
@@ -267,49 +255,6 @@ def _first_name(node: ast.AST) -> str | None:
         if isinstance(n, ast.Name):
             return n.id
     return None
-
-
-def _name_suggestion(name: str, loc: Location, parsed: Parsed) -> str | None:
-    """CPython 3.11 looks in the frame's locals, then the module's globals, then builtins."""
-    assert parsed.tree is not None
-    tiers: list[list[str]] = []
-    fn = _function_named(parsed.tree, loc.func) if loc.func != "<module>" else None
-    if fn is not None:
-        local = [a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]]
-        for n in ast.walk(fn):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id not in local:
-                local.append(n.id)
-        tiers.append(local)
-    module = ["__name__", "__doc__", "__package__", "__loader__", "__spec__", "__annotations__"]
-    module += ["__builtins__", "__file__", "__cached__"]
-    for stmt in parsed.tree.body:
-        for n in _bound_at_top(stmt):
-            if n not in module:
-                module.append(n)
-    tiers.append(module)
-    tiers.append(list(vars(builtins)))
-    return for_name(name, tiers)
-
-
-def _function_named(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    for n in ast.walk(tree):
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name:
-            return n
-    return None
-
-
-def _bound_at_top(stmt: ast.stmt) -> list[str]:
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return [stmt.name]
-    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-        return [a.asname or a.name.split(".")[0] for a in stmt.names]
-    out = []
-    for n in ast.walk(stmt):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-            out.append(n.id)
-        if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
-            break
-    return out
 
 
 def syntax_output(
