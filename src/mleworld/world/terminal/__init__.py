@@ -25,7 +25,7 @@ frames.py           DataFrames and Series as pandas prints them
 trace.py            the walk's result (lines and events) and its limits
 locate.py           where a crash happens
 nodes.py            positions in the source: statements, headers, the failing node
-names.py            the names a crash implicates, from static/'s facts
+names.py            the keyword a TypeError implicates, from static/'s facts
 messages.py         the exception line; syntax errors as CPython prints them
 ==================  ==========================================================
 """
