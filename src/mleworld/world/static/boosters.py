@@ -238,18 +238,24 @@ def predicted(owner: Instance, args: list[Value], kw: dict[str, Value]) -> Value
     return VectorVal(n, numeric=True, flat=True)
 
 
+def _tiny_regression() -> tuple[Any, dict[str, Any]]:
+    """A LightGBM training set of 40 numbers and quiet regression params, to ask LightGBM with."""
+    import lightgbm as lgb
+    import numpy as np
+
+    X = np.arange(40.0).reshape(-1, 1)
+    params = {"objective": "regression", "verbose": -1, "num_threads": 1, "min_data_in_leaf": 2}
+    return lgb.Dataset(X, X.ravel()), params
+
+
 @cache
 def history_prefixes() -> tuple[str, ...] | None:
     """The words the installed LightGBM's `cv` puts before a metric in its result's keys
     ("valid ", "train "); None when some key has none (LightGBM 3) or it cannot be asked."""
-    import numpy as np
-
     try:
         import lightgbm as lgb
 
-        X = np.arange(40.0).reshape(-1, 1)
-        params = {"objective": "regression", "verbose": -1, "num_threads": 1, "min_data_in_leaf": 2}
-        data = lgb.Dataset(X, X.ravel())
+        data, params = _tiny_regression()
         with _silenced(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             folds = {"nfold": 2, "stratified": False}
@@ -306,14 +312,10 @@ def _early_stopping_callback(node: ast.Call) -> bool:
 @cache
 def _early_stopping_refusal() -> str | None:
     """What the installed LightGBM raises for early stopping without a validation set."""
-    import numpy as np
-
     try:
         import lightgbm as lgb
     except ImportError:
         return None
-    X = np.arange(40.0).reshape(-1, 1)
-    data = lgb.Dataset(X, X.ravel())
-    params = {"objective": "regression", "verbose": -1, "num_threads": 1}
+    data, params = _tiny_regression()
     exc = _raised(lambda: lgb.train(params, data, 2, callbacks=[lgb.early_stopping(1)]))
     return exception_line(exc) if isinstance(exc, ValueError) else None

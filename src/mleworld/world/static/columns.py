@@ -310,8 +310,7 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
     if series.kind == "td":  # `(d - start).dt.days` of durations analysis computed
         return computed_series.duration_field(series, attr)
     if attr == "dt" and series.kind is None:
-        real = series.real
-        dtype = real.dtype if hasattr(real, "dtype") else kinds.series_dtype(walker, series)
+        dtype = _dtype_of(walker, series)
         refused = _dt_refusal(dtype) if dtype is not None else None
         if refused is not None:  # `df["date"].dt.month` before `pd.to_datetime`
             walker.emit("columns", "AttributeError", refused, node, 0.85)
@@ -334,9 +333,7 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
     if attr == "values" and (series.rows is not None or series.real is not None):
         array = computed_series.as_array(series, ndarray=False)
         if array.real is None:
-            known = series.real is not None and hasattr(series.real, "dtype")
-            dtype = series.real.dtype if known else kinds.series_dtype(walker, series)
-            array.pandas_dtype = pandas_arrays.pandas_dtype(dtype)
+            array.pandas_dtype = pandas_arrays.pandas_dtype(_dtype_of(walker, series))
         return array
     if attr == "iloc":  # `y.iloc[fold]`: some of its rows (row_counts.taken)
         return Method(series, attr)
@@ -368,8 +365,23 @@ def _dt_accessor() -> Any:
     return pd.Series(pd.to_datetime(["2020-01-01"])).dt
 
 
+def _dtype_of(walker: Walker, series: SeriesVal) -> Any | None:
+    """The Series' dtype: its computed values', else what analysis knows of its column's."""
+    if series.real is not None and hasattr(series.real, "dtype"):
+        return series.real.dtype
+    return kinds.series_dtype(walker, series)
+
+
 def _dt_refusal(dtype: Any) -> str | None:
     """What `.dt` of a Series of `dtype` raises, as Python prints it (None: it has one)."""
+    try:
+        return _dt_refusal_of(dtype)
+    except TypeError:  # a dtype that cannot be a cache key (kinds.NumberDtype): no Series of it
+        return None
+
+
+@cache
+def _dt_refusal_of(dtype: Any) -> str | None:
     import pandas as pd
 
     try:

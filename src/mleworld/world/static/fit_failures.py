@@ -62,13 +62,9 @@ def _data_error(
     with walker.held() as held:
         dtypes.check_fit(walker, estimator, X, node, rows)
     for finding in held:
-        # judged on all the rows, an error that depends on them may spare some fold's
-        same_everywhere = not any(part in finding.message for part in _ROW_DEPENDENT)
-        if (
-            finding.fatal
-            and finding.exc_type == "ValueError"
-            and (rows is not None or same_everywhere)
-        ):
+        # judged on all the rows, an error that depends on them may spare some fold's rows
+        judged = rows is not None or not any(p in finding.message for p in _ROW_DEPENDENT)
+        if finding.fatal and finding.exc_type == "ValueError" and judged:
             return finding.message.strip().splitlines()[-1]
     return None
 

@@ -100,13 +100,11 @@ def check_function(
     """A scikit-learn function's literal arguments its declared constraints refuse
     (`cross_val_score(..., scoring="rmse")`): the InvalidParameterError it raises, asked of
     scikit-learn's own validation of those arguments."""
-    import inspect
-
     constraints = getattr(func, "_skl_parameter_constraints", None)
     if star or not isinstance(constraints, dict):
         return
     try:
-        names = list(inspect.signature(func).parameters)
+        names = list(installed.signature(func).parameters)
     except (TypeError, ValueError):
         return
     given = {**dict(zip(names, args, strict=False)), **kw}

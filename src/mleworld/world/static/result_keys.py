@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import quietly
 from mleworld.world.static.params import literal
+from mleworld.world.static.row_counts import MISSING
 from mleworld.world.static.values import UNKNOWN, Const, Instance, ResultKeys, Value, const_str
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 CONFIDENCE = 0.9
-_MISSING = literal(UNKNOWN)
 # The options that decide which keys the results hold.
 _CROSS_VALIDATE = ("scoring", "return_train_score", "return_estimator", "return_indices")
 _SEARCH = ("scoring", "return_train_score")
@@ -64,7 +64,7 @@ def _options(given: dict[str, Value], names: tuple[str, ...]) -> tuple[tuple[str
     out = []
     for name in names:
         value = literal(given.get(name, Const(None)))
-        if value is _MISSING or isinstance(value, dict):
+        if value is MISSING or isinstance(value, dict):
             return None
         out.append((name, tuple(value) if isinstance(value, list) else value))
     return tuple(out)

@@ -13,11 +13,11 @@ few rows with groups and then without.
 from __future__ import annotations
 
 import ast
-import inspect
 from functools import cache
 from typing import TYPE_CHECKING
 
 from mleworld.world.static.computed import quietly
+from mleworld.world.static.installed import signature
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import Instance, Value
 
@@ -38,7 +38,7 @@ def refusal(cls: type) -> str | None:
     X, y, groups = np.zeros((8, 1)), np.array([0, 1] * 4), np.arange(8) % 4
 
     def first_fold(*given: object) -> None:
-        options = {"n_splits": 2} if "n_splits" in inspect.signature(cls).parameters else {}
+        options = {"n_splits": 2} if "n_splits" in signature(cls).parameters else {}
         next(iter(cls(**options).split(*given)))
 
     try:
