@@ -66,9 +66,10 @@ def test_existing_and_program_set_attributes_are_fine(program: str) -> None:
 @pytest.mark.parametrize(
     "program",
     [
-        # fitted attributes appear after fit; parameters are set by __init__
-        "from sklearn.linear_model import LogisticRegression\nm = LogisticRegression(C=2.0)\n"
-        "print(m.C, m.coef_, m.classes_)\n",
+        # fitted attributes appear after a fit the walk cannot rule out; parameters are
+        # set by __init__ (an estimator the program never fits is unfitted.py's)
+        "import sys\nfrom sklearn.linear_model import LogisticRegression\nm = LogisticRegression(C=2.0)\n"
+        "if len(sys.argv) > 5:\n    m.fit([[0.0], [1.0]], [0, 1])\nprint(m.C, m.coef_, m.classes_)\n",
         # attributes read (not called) are never reported
         "from sklearn.ensemble import RandomForestClassifier\nm = RandomForestClassifier()\nprint(m.best_score)\n",
     ],

@@ -8,7 +8,7 @@ the program writes its submission and numeric signals for a learned model.
 
 Detectors: DETECTORS in report.py (syntax, imports, names, module_attrs, kwargs, files,
 columns, params, dtypes, positions, boosters, reductions, lengths, offsets, computed,
-arrays, scalars, fit_failures, features_in, submission), one module each; walker.py, flow.py and expressions.py hold the walk.
+arrays, scalars, fit_failures, features_in, json, unfitted, submission), one module each; walker.py, flow.py and expressions.py hold the walk.
 """
 
 from mleworld.world.static.analyze import analyze

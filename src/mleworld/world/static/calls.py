@@ -30,11 +30,13 @@ from mleworld.world.static import (
     positions,
     predictions,
     reductions,
+    samples,
     scalars,
     splitter_groups,
     text_terms,
     torch_calls,
     torch_tensors,
+    unfitted,
     work,
 )
 from mleworld.world.static.values import (
@@ -106,6 +108,8 @@ def call_object(
     obj = func.obj
     kwargs.check_callable(walker, obj, args, kw, node, star)
     params.check_function(walker, obj, args, kw, node, star)
+    if not star:
+        samples.check_call(walker, obj, args, kw, node)
     shaped = arrays.function(walker, obj, args, kw, node) if not star else None
     if shaped is not None:
         return shaped
@@ -168,6 +172,7 @@ def call_method(
     if isinstance(owner, Instance):
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
         params.check_fit(walker, owner, method.name, node)
+        unfitted.check_method(walker, owner, method.name, node)
         if method.name == "split" and not star:
             splitter_groups.check_split(walker, owner, args, kw, node)
         if method.name in params.FIT_METHODS:
@@ -175,6 +180,8 @@ def call_method(
             y = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)
             head = callbacks.on_fit(walker, owner, X, node)
             dtypes.check_fit(walker, owner, X, node, y=y, after_head=head)
+            if method.name == "fit" and not star and (len(args) > 1 or "y" in kw):
+                samples.check_fit(walker, owner, X, y, node)
             predictions.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
             text_terms.on_fit(owner, method.name, args)
             features_in.on_fit(owner, X)

@@ -1,13 +1,13 @@
-"""Casts pandas refuses on a file's own column: a number assigned through `.loc` into a
-str column (pandas 3 refuses it) and `Series.astype` of a whole file column (NaN to int,
-text to numbers), both run for real on the file's values.
+"""Casts pandas refuses: a number assigned through `.loc` into a file's str column (pandas
+3 refuses it) and `Series.astype` of a whole file column or of values analysis computed
+(NaN to int, text to numbers), both run for real on the values.
 """
 
 from __future__ import annotations
 
 import ast
 import warnings
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import kinds
 from mleworld.world.static.dtypes import CONFIDENCE, file_table
@@ -70,27 +70,36 @@ def check_loc_assign(walker: Walker, frame: Frame, value: Value, node: ast.Subsc
 def check_astype(
     walker: Walker, series: SeriesVal, args: list[Value], kw: dict[str, Value], node: ast.AST
 ) -> None:
-    """`df[c].astype(int)` of a column whose values are still all the file's: pandas casts the
-    real column, so a NaN (IntCastingNaNError) or a text cell raises as it will."""
+    """`df[c].astype(int)` of a column whose values are still all the file's, or of values
+    analysis computed (`df[c].map({...})`): pandas casts the real values, so a NaN
+    (IntCastingNaNError) or a text cell raises as it will."""
+    import pandas as pd
+
     from mleworld.world.static.params import literal_or_type
     from mleworld.world.static.row_counts import MISSING
 
-    frame, name = series.origin, series.name
-    if frame is None or name is None or set(kw) - {"dtype"}:
-        return
-    if not (frame.pristine or (frame.ordered and (frame.kinds or {}).get(name) == kinds.FILE)):
+    if set(kw) - {"dtype"} or len(args) > 1:
         return
     dtype = literal_or_type(args[0] if args else kw.get("dtype", UNKNOWN))
-    if dtype is MISSING or len(args) > 1:
-        return
-    table = file_table(walker, frame.source)
-    if table is None or name not in table.columns:
+    values = series.real if isinstance(series.real, pd.Series) else _file_column(walker, series)
+    if dtype is MISSING or values is None:
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            table[name].astype(dtype)
+            values.astype(dtype)
         except (TypeError, ValueError) as exc:
             walker.emit("dtypes", type(exc).__name__, exception_line(exc), node, CONFIDENCE)
         except Exception:
             return
+
+
+def _file_column(walker: Walker, series: SeriesVal) -> Any:
+    """The file's values of a column that still holds all of them, in order; None otherwise."""
+    frame, name = series.origin, series.name
+    if frame is None or name is None:
+        return None
+    if not (frame.pristine or (frame.ordered and (frame.kinds or {}).get(name) == kinds.FILE)):
+        return None
+    table = file_table(walker, frame.source)
+    return None if table is None or name not in table.columns else table[name]

@@ -31,7 +31,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import callbacks, files, fit_failures, kinds, params, partial_fits
+from mleworld.world.static import (
+    callbacks,
+    computed_series,
+    files,
+    fit_failures,
+    kinds,
+    params,
+    partial_fits,
+)
 from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -472,26 +480,35 @@ def _lightgbm(cls: type) -> bool:
 
 
 def check_lgb_dataset(walker: Walker, train_set: Value, node: ast.AST) -> None:
-    """`lgb.train(params, lgb.Dataset(X, y))`: the Dataset's frame meets LightGBM's dtype check."""
+    """`lgb.train(params, lgb.Dataset(X, y))`: the Dataset's frame, then its label (a Series
+    whose values analysis holds: text is refused), meet LightGBM's dtype check."""
     if isinstance(train_set, Instance) and _lightgbm(train_set.cls):
         data = _values(walker, train_set.given.get("data", UNKNOWN), dtypes_only=True)
-        _check_lightgbm(walker, data, node)
+        if _check_lightgbm(walker, data, node):
+            return
+        label = train_set.given.get("label")
+        values = computed_series.held(walker, label) if isinstance(label, SeriesVal) else None
+        if values is not None and label.kind is None:  # type: ignore[union-attr]
+            _check_lightgbm(walker, values.to_frame(), node)
 
 
 def _check_lightgbm(
     walker: Walker, data: Any, node: ast.AST, confidence: float = CONFIDENCE
-) -> None:
-    """LightGBM's own check of a frame's dtypes (text columns are refused; categories pass)."""
+) -> bool:
+    """LightGBM's own check of a frame's dtypes (text columns are refused; categories pass);
+    whether it refused them."""
     import pandas as pd
 
     check = getattr(_lightgbm_basic(), "_check_for_bad_pandas_dtypes", None)
     if check is None or not isinstance(data, pd.DataFrame):
-        return
+        return False
     dtypes = data.dtypes  # category columns are turned into their codes before the check
     try:
         check(dtypes[[not isinstance(t, pd.CategoricalDtype) for t in dtypes]])
     except ValueError as exc:
         walker.emit("dtypes", "ValueError", exception_line(exc), node, confidence)
+        return True
+    return False
 
 
 def _lightgbm_basic() -> Any:

@@ -13,7 +13,8 @@ Only steps whose fit is deterministic are fitted (`STEPS`, and pipelines or colu
 transformers built only of them, rebuilt with the program's literal arguments). A fit is
 kept only on a line that surely runs once (a certain line, outside loops the walk
 scales); elsewhere the instance forgets any fit it held. A fit that raises is the
-program's crash, for the detectors to name: nothing is kept. A transform the fitted
+program's crash, for the detectors to name (a LabelEncoder's, given a frame of two
+columns, is named here): nothing is kept. A transform the fitted
 step refuses (a category its fit never saw) raises what the run raises.
 """
 
@@ -74,7 +75,7 @@ def on_method(
         owner.real = None if name in _FITS else owner.real
         return UNKNOWN
     if name in _FITS:
-        owner.real = _fitted(walker, owner, args)
+        owner.real = _fitted(walker, owner, args, node)
     if name == "fit_transform":
         name = "transform"  # of the fit just made
     if name not in TRANSFORMS or owner.real is None or len(args) != 1:
@@ -99,7 +100,7 @@ def fitted_attribute(owner: Instance, attr: str) -> Value:
     return _array(getattr(owner.real, attr, None))
 
 
-def _fitted(walker: Walker, owner: Instance, args: list[Value]) -> Any:
+def _fitted(walker: Walker, owner: Instance, args: list[Value], node: Any) -> Any:
     from mleworld.world.static.params import _MISSING, rebuild
 
     if not walker.certain or walker.work_scale != 1.0 or not 1 <= len(args) <= 2:
@@ -114,6 +115,10 @@ def _fitted(walker: Walker, owner: Instance, args: list[Value]) -> Any:
         if owner.output is not None:
             step.set_output(transform=owner.output)
         return quietly(step.fit, *spelt[0])
+    except (TypeError, ValueError) as exc:
+        if owner.cls.__name__ == "LabelEncoder":  # a frame of two columns: "y should be a 1d array"
+            raised(walker, exc, node)
+        return None  # the other steps' refusals are the dtype detectors' to name
     except Exception:  # noqa: BLE001 - the program's own crash is for the detectors to name
         return None
 

@@ -18,6 +18,7 @@ Two mistakes are then certain, with pandas' own messages:
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mleworld.world.static import kinds, row_counts, suggest
@@ -75,10 +76,16 @@ def shape(value: Value) -> Value:
 def builder(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
-    """`np.zeros(n)`, `np.ones`, `np.empty`, `np.full(n, v)` with a known row count `n`."""
+    """`np.zeros(n)`, `np.ones`, `np.empty`, `np.full(n, v)` with a known row count `n`, or
+    a known shape `(n, k)`."""
     size = args[0] if args else kw.get("shape")
-    n = int_value(size) if size is not None and not star else None
     text = len(args) > 1 and isinstance(args[1], Const) and not _scalar(args[1])
+    if isinstance(size, Seq) and size.kind == "tuple" and size.items and len(size.items) == 2:
+        n, k = (int_value(item) for item in size.items)
+        if n is None or k is None or star:
+            return UNKNOWN
+        return VectorVal(n, ndim=2, numeric=not text, width=k)
+    n = int_value(size) if size is not None and not star else None
     return VectorVal(n, numeric=not text, flat=True) if n is not None else UNKNOWN
 
 
@@ -100,6 +107,31 @@ def column_stack(
     """`np.column_stack([a, b, ...])`: numpy checks each array's rows against the first's,
     in order, so arrays of known shapes up to the first mismatch make its ValueError
     certain (numpy itself is run on zeros of those shapes for the message)."""
+    return _stacked(walker, "column_stack", args, kw, node, star, first_mismatch=True)
+
+
+def stack(name: str) -> Callable[..., Value]:
+    """`np.hstack([a, b])`, `np.vstack(...)`: arrays of known shapes, all of them, stacked
+    by numpy itself on zeros of those shapes (its ValueError when they do not line up)."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        return _stacked(walker, name, args, kw, node, star, first_mismatch=False)
+
+    return handler
+
+
+def _stacked(
+    walker: Walker,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: ast.Call,
+    star: bool,
+    *,
+    first_mismatch: bool,
+) -> Value:
     items = args[0] if len(args) == 1 and not kw and not star else None
     if not isinstance(items, Seq) or not items.items:
         return UNKNOWN
@@ -111,10 +143,10 @@ def column_stack(
         if shape is None:
             return UNKNOWN
         shapes.append(shape)
-        if shape[0] != shapes[0][0]:
+        if first_mismatch and shape[0] != shapes[0][0]:
             break
     try:
-        stacked = np.column_stack([np.zeros(shape) for shape in shapes])
+        stacked = getattr(np, name)([np.zeros(shape) for shape in shapes])
     except ValueError as exc:
         walker.emit("lengths", "ValueError", f"ValueError: {exc}", node, CONFIDENCE)
         return UNKNOWN

@@ -18,7 +18,15 @@ import types
 import warnings
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import encoders, imports, lengths, result_keys, suggest, torch_calls
+from mleworld.world.static import (
+    encoders,
+    imports,
+    lengths,
+    result_keys,
+    suggest,
+    torch_calls,
+    unfitted,
+)
 from mleworld.world.static import params as params_mod
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -120,6 +128,8 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
         if attr == "set_output":  # a transformer's `available_if` descriptor (encoders.py)
             return Method(base, attr)
         return UNKNOWN
+    if attr.endswith("_") and not attr.startswith("_") and not base.fitted:
+        unfitted.check_attribute(walker, base, attr, node)  # type: ignore[arg-type]
     if attr.endswith("_") and not attr.startswith("_") and base.fitted:
         _fitted_attribute(walker, base, attr, node)
         if attr == "cv_results_":

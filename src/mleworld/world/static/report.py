@@ -33,6 +33,8 @@ DETECTORS: tuple[str, ...] = (
     "scalars",
     "fit_failures",
     "features_in",
+    "json",
+    "unfitted",
     "submission",
 )
 

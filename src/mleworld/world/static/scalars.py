@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from mleworld.world.static.operators import ARITHMETIC, part
 from mleworld.world.static.values import (
     UNKNOWN,
+    ArrayVal,
     Const,
     Count,
     Instance,
@@ -63,6 +64,8 @@ _UFUNCS = frozenset(
     {"sqrt", "log", "log1p", "exp", "expm1", "abs", "absolute", "square", "log2", "log10"}
 )
 _METHODS = frozenset({"mean", "std", "var"})
+# numpy's scalar types, called on a number: a number of that type.
+_NUMPY_SCALARS = frozenset({"float16", "float32", "float64", "int8", "int16", "int32", "int64"})
 _OPERATORS = part(ARITHMETIC, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 _ARITHMETIC = tuple(_OPERATORS)
 
@@ -83,6 +86,8 @@ def of_call(obj: Any, args: list[Value], kw: dict[str, Value]) -> Number | None:
         return Number(NUMPY_FLOAT)
     if name in _UFUNCS and _number(args[0]):
         return Number(NUMPY_FLOAT)
+    if name in _NUMPY_SCALARS and _number(args[0]):
+        return Number(f"numpy.{name}")  # np.float32(score): a number json cannot write
     return None
 
 
@@ -114,6 +119,9 @@ def binop(
     walker: Walker, op: ast.operator, left: Value, right: Value, node: ast.BinOp
 ) -> Value | None:
     """Numbers combined (a Number), or text joined to a number (Python's TypeError)."""
+    if isinstance(op, ast.Mod) and _text(left):
+        check_percent(walker, left.value, right, node)  # type: ignore[attr-defined]
+        return None
     if not isinstance(op, _ARITHMETIC):
         return None
     if isinstance(op, ast.Add) and _text(left) and (_number(right) or isinstance(right, Count)):
@@ -144,6 +152,44 @@ def check_format(walker: Walker, value: Value, spec: Value, node: ast.AST) -> No
     if array and isinstance(spec, Const) and isinstance(spec.value, str) and spec.value:
         message = "TypeError: unsupported format string passed to numpy.ndarray.__format__"
         walker.emit("scalars", "TypeError", message, node, CONFIDENCE)
+
+
+def check_percent(walker: Walker, text: str, right: Value, node: ast.AST) -> None:
+    """`"CV %.4f" % scores` of an array: Python's TypeError when it asks for the number.
+
+    Arguments are read in order, so only an array whose every earlier argument surely
+    formats (text under %s, a number) decides the error."""
+    conversions = _conversions(text)
+    if conversions is None:
+        return
+    if isinstance(right, Seq) and right.kind == "tuple":
+        given = right.items if right.items is not None else []
+    else:
+        given = [right] if len(conversions) == 1 else []
+    for conversion, value in zip(conversions, given, strict=False):
+        array = isinstance(value, ArrayVal) or (isinstance(value, VectorVal) and value.ndarray)
+        if array and conversion in "eEfFgG":
+            message = "TypeError: only 0-dimensional arrays can be converted to Python scalars"
+        elif array and conversion in "di":
+            message = (
+                f"TypeError: %{conversion} format: a real number is required, not numpy.ndarray"
+            )
+        elif conversion in "rsa" or _number(value):
+            continue
+        else:
+            return
+        walker.emit("scalars", "TypeError", message, node, CONFIDENCE)
+        return
+
+
+def _conversions(text: str) -> list[str] | None:
+    """The conversion types of a %-format, one per argument; None for `*` widths or names."""
+    import re
+
+    found = re.findall(r"%(\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?(.)", text)
+    if any(name or "*" in (width, precision) for name, width, precision, _ in found):
+        return None
+    return [kind for *_, kind in found if kind != "%"]
 
 
 def _arithmetic(op: ast.operator, left: Value, right: Value) -> Any:

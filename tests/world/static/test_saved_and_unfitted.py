@@ -1,0 +1,164 @@
+"""Crashes of the idiom battery's kinds (benchmarks/idiom_battery.py), named as Python prints them.
+
+- json.dump / json.dumps of what json cannot write (json_values.py): a numpy count, a
+  float32, a fold-score array, a frame, an estimator;
+- an estimator used before any fit (unfitted.py): `cross_val_score(model, ...)` then
+  `model.predict`, a search's `best_params_` before its fit;
+- casts and shapes run on values analysis holds: `map(...).astype(int)` of a column the
+  mapping leaves NaN in (casts.py), a LabelEncoder given two columns (encoders.py),
+  `np.hstack` of arrays whose rows differ (lengths.py), `"%.4f" % scores` (scalars.py),
+  a text label in an `lgb.Dataset` (dtypes.py);
+- inputs of different lengths paired by one scikit-learn call (samples.py): a fit, a
+  metric, `train_test_split`.
+
+Every snippet runs for real against the penguin-like data folder (conftest.run_real).
+"""
+
+from __future__ import annotations
+
+from static_snippets import snippet_tests
+
+READ = (
+    "import json\n"
+    "import numpy as np\n"
+    "import pandas as pd\n"
+    "train = pd.read_csv('./input/train.csv')\n"
+    "NUM = ['bill_length_mm', 'bill_depth_mm']\n"
+    "X, y = train[NUM], train['species']\n"
+)
+SCORED = (
+    READ + "from sklearn.linear_model import LogisticRegression\n"
+    "from sklearn.metrics import accuracy_score\n"
+    "from sklearn.model_selection import GridSearchCV, cross_val_score\n"
+    "model = LogisticRegression(max_iter=500)\n"
+    "scores = cross_val_score(model, X, y, cv=2)\n"
+    "print('cv', round(float(scores.mean()), 3))\n"
+)
+FITTED = SCORED + "model.fit(X, y)\nacc = accuracy_score(y, model.predict(X))\n"
+LGB = (
+    READ + "import lightgbm as lgb\n"
+    "params = {'objective': 'regression', 'min_data_in_leaf': 1, 'min_data_in_bin': 1,"
+    " 'verbose': -1}\n"
+)
+
+CRASHES: dict[str, tuple[str, str]] = {
+    "a_numpy_count_in_a_json_dict": (
+        READ + "print(json.dumps({'n_2007': (train['year'] == 2007).sum()}))\n",
+        "json",
+    ),
+    "a_float32_in_a_json_dict": (
+        READ + "print(json.dumps({'m': np.float32(train['body_mass_g'].mean())}))\n",
+        "json",
+    ),
+    "fold_scores_in_saved_metrics": (
+        FITTED + "metrics = {'accuracy': acc}\nmetrics['folds'] = scores\n"
+        "with open('working/metrics.json', 'w') as fh:\n    json.dump(metrics, fh, indent=2)\n",
+        "json",
+    ),
+    "the_estimator_in_a_json_dict_sorted": (
+        FITTED + "print(json.dumps({'z': acc, 'model': model}, sort_keys=True))\n",
+        "json",
+    ),
+    "predict_after_cross_val_score_only": (
+        SCORED + "pred = model.predict(X)\n",
+        "unfitted",
+    ),
+    "probabilities_of_a_model_never_fitted": (
+        SCORED + "proba = model.predict_proba(X)[:, 1]\n",
+        "unfitted",
+    ),
+    "best_params_before_the_search_is_fitted": (
+        SCORED + "search = GridSearchCV(model, {'C': [0.5, 1.0]}, cv=2)\n"
+        "print(search.best_params_)\n",
+        "unfitted",
+    ),
+    "mapped_codes_with_a_gap_cast_to_int": (
+        READ + "train['isl'] = train['island'].map({'Torgersen': 0, 'Biscoe': 1}).astype(int)\n",
+        "dtypes",
+    ),
+    "label_encoder_given_two_columns": (
+        READ + "from sklearn.preprocessing import LabelEncoder\n"
+        "codes = LabelEncoder().fit_transform(train[['island', 'sex']])\n",
+        "computed",
+    ),
+    "hstack_of_train_probabilities_and_test_rows": (
+        FITTED + "test = pd.read_csv('./input/test.csv')\n"
+        "meta = np.hstack([model.predict_proba(X), np.zeros((len(test), 1))])\n",
+        "lengths",
+    ),
+    "percent_format_of_fold_scores": (SCORED + "print('CV %.4f' % scores)\n", "scalars"),
+    "percent_format_of_scores_in_a_tuple": (
+        SCORED + "print('%s: %.3f (+/- %.3f)' % ('lr', scores, 0.1))\n",
+        "scalars",
+    ),
+    "text_label_in_a_lightgbm_dataset": (
+        LGB + "booster = lgb.train(params, lgb.Dataset(X, label=y), num_boost_round=2)\n",
+        "dtypes",
+    ),
+    "target_sliced_apart_from_its_features": (
+        READ + "from sklearn.linear_model import LinearRegression\n"
+        "LinearRegression().fit(X, train['body_mass_g'][:4])\n",
+        "lengths",
+    ),
+    "validation_labels_scored_against_test_predictions": (
+        FITTED + "test = pd.read_csv('./input/test.csv')\n"
+        "print(accuracy_score(y, model.predict(test[NUM])))\n",
+        "lengths",
+    ),
+    "split_of_features_and_a_filtered_target": (
+        READ + "from sklearn.model_selection import train_test_split\n"
+        "target = train.loc[train['year'] > 2007, 'species']\n"
+        "parts = train_test_split(X, target, test_size=0.5)\n",
+        "lengths",
+    ),
+}
+
+VALID: dict[str, str] = {
+    "fold_parts_fitted_and_scored": SCORED
+    + "from sklearn.model_selection import KFold\n"
+    "for tr, va in KFold(3).split(X):\n"
+    "    m = LogisticRegression(max_iter=500).fit(X.iloc[tr], y.iloc[tr])\n"
+    "    print(round(accuracy_score(y.iloc[va], m.predict(X.iloc[va])), 3))\n",
+    "split_parts_fitted_and_scored": READ
+    + "from sklearn.model_selection import train_test_split\n"
+    "from sklearn.linear_model import LinearRegression\n"
+    "from sklearn.metrics import mean_absolute_error\n"
+    "a, b, ya, yb = train_test_split(X, train['body_mass_g'], test_size=0.5, random_state=0)\n"
+    "print(mean_absolute_error(yb, LinearRegression().fit(a, ya).predict(b)) >= 0)\n",
+    "json_of_plain_numbers": FITTED
+    + "print(json.dumps({'accuracy': acc, 'folds': scores.tolist(), 'mean': float(scores.mean()),"
+    " 'n': int((train['year'] == 2007).sum()), 'cols': list(X.columns), 'avg': np.mean(scores)}))\n",
+    "json_with_a_default_encoder": FITTED
+    + "print(json.dumps({'folds': scores, 'model': model}, default=str)[:9])\n",
+    "json_of_fold_scores_as_floats": SCORED
+    + "print(json.dumps([float(s) for s in scores]), json.dumps(list(X.shape)))\n",
+    "predict_after_fit": FITTED + "print(len(model.predict(X)))\n",
+    "predict_after_a_chained_fit": SCORED
+    + "model2 = LogisticRegression(max_iter=500).fit(X, y)\nprint(len(model2.predict(X)))\n",
+    "fitted_inside_a_pipeline": SCORED
+    + "from sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\n"
+    "pipe = make_pipeline(StandardScaler(), model)\npipe.fit(X, y)\nprint(len(model.predict(X)))\n",
+    "fitted_by_an_own_function": SCORED
+    + "def train_it(est):\n    est.fit(X, y)\n    return est\n"
+    "train_it(model)\nprint(len(model.predict(X)))\n",
+    "best_params_after_the_search_is_fitted": SCORED
+    + "search = GridSearchCV(model, {'C': [0.5, 1.0]}, cv=2)\nsearch.fit(X, y)\n"
+    "print(sorted(search.best_params_))\n",
+    "mapped_codes_without_a_gap_cast_to_int": READ
+    + "m = {'Torgersen': 0, 'Biscoe': 1, 'Dream': 2}\n"
+    "train['isl'] = train['island'].map(m).astype(int)\nprint(train['isl'].sum())\n",
+    "label_encoder_given_one_column": READ
+    + "from sklearn.preprocessing import LabelEncoder\n"
+    "print(LabelEncoder().fit_transform(train['island']).max())\n",
+    "hstack_of_the_same_rows": FITTED
+    + "print(np.hstack([model.predict_proba(X), np.zeros((len(X), 1))]).shape)\n",
+    "percent_format_of_the_mean_score": SCORED
+    + "print('CV %.4f +/- %.4f' % (scores.mean(), scores.std()), '%s' % scores)\n",
+    "numeric_label_in_a_lightgbm_dataset": LGB
+    + "booster = lgb.train(params, lgb.Dataset(X, label=train['body_mass_g']), num_boost_round=2)\n"
+    "print(booster.num_trees())\n",
+}
+
+real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
+    snippet_tests(CRASHES, VALID)
+)
