@@ -90,7 +90,7 @@ def _unwritable(value: Value) -> str | None:
         return None if value.type_name in _WRITTEN else value.type_name.removeprefix("numpy.")
     if isinstance(value, (ArrayVal, VectorVal)) and getattr(value, "ndarray", True):
         return "ndarray"
-    if isinstance(value, SeriesVal) and value.kind != "dt":
+    if isinstance(value, SeriesVal) and value.kind in (None, "datetime"):
         return "Series"
     if isinstance(value, Frame):
         return "DataFrame" if value.is_frame else "Series"
