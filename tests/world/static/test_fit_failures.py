@@ -2,8 +2,8 @@
 
 With the default error_score a failing fit is only a warning; when all N fail, the
 ValueError counts them and ends with the inner error's traceback. A parameter the
-installed scikit-learn refuses, or a text column reaching a numeric step, fails every
-fit alike; NaN fails every fit where each fold's training rows hold some (the folds drawn
+installed scikit-learn refuses, a text column reaching a numeric step, or a text
+vectorizer's sparse matrix reaching a step that needs dense input, fails every fit alike; NaN fails every fit where each fold's training rows hold some (the folds drawn
 by scikit-learn's own splitter); a search whose grid sets the refused parameter, or NaN
 whose rows a fold leaves out, is not judged. Each snippet runs for real against the penguin-like data folder.
 """
@@ -56,6 +56,15 @@ FAILING = {
         "RandomizedSearchCV(LogisticRegression(), {'C': loguniform(0.01, 10.0)}, n_iter=3,"
         " cv=cv, random_state=0).fit(train[NUM + ['gap']], y)\n",
         6,
+    ),
+    "tfidf_into_hist_boosting_in_every_fold": (
+        HEAD + "from sklearn.ensemble import HistGradientBoostingClassifier\n"
+        "from sklearn.feature_extraction.text import TfidfVectorizer\n"
+        "from sklearn.pipeline import Pipeline\n"
+        "pipe = Pipeline([('tfidf', TfidfVectorizer()),"
+        " ('clf', HistGradientBoostingClassifier(max_iter=5))])\n"
+        "print(cross_val_score(pipe, train['island'], y, cv=cv))\n",
+        2,
     ),
 }
 WORKING = {

@@ -39,6 +39,7 @@ from mleworld.world.static import (
     kinds,
     params,
     partial_fits,
+    sparse_inputs,
 )
 from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.values import (
@@ -261,13 +262,9 @@ def check_fit(
         if shaped is not None:
             params.check_selected_branches(walker, ct, shaped, node)
     if steps and _lightgbm(steps[0].cls):
-        data = _values(walker, X, dtypes_only=True)
-        if data is None and isinstance(X, Frame):
-            # LightGBM checks every column: text in one whose dtype is known is enough
-            known = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
-            _check_lightgbm(walker, known, node, PARTIAL_CONFIDENCE)
-            return
-        _check_lightgbm(walker, data, node)
+        _check_lightgbm_frame(walker, X, node)
+        return
+    if sparse_inputs.check_fit(walker, steps, X, node):
         return
     data = _values(walker, X)
     if data is None and rows is None:
@@ -339,12 +336,12 @@ def check_predict(walker: Walker, owner: Instance, X: Value, node: ast.AST) -> N
     shape = features_in.shape_of(X)
     if len(steps) != 1 or shape is None or owner.fitted_shape != shape:
         return
-    data = _values(walker, X)
-    if data is None or _plain_numbers(data):
-        return
     step = steps[0]
     if _lightgbm(step.cls):
-        _check_lightgbm(walker, data, node)
+        _check_lightgbm_frame(walker, X, node)  # LightGBM reads only the dtypes
+        return
+    data = _values(walker, X)
+    if data is None or _plain_numbers(data):
         return
     if not numeric_step(step.cls) or not isinstance(data, pd.DataFrame):
         return
@@ -490,6 +487,18 @@ def check_lgb_dataset(walker: Walker, train_set: Value, node: ast.AST) -> None:
         values = computed_series.held(walker, label) if isinstance(label, SeriesVal) else None
         if values is not None and label.kind is None:  # type: ignore[union-attr]
             _check_lightgbm(walker, values.to_frame(), node)
+
+
+def _check_lightgbm_frame(walker: Walker, X: Value, node: ast.AST) -> None:
+    """LightGBM's dtype check of the frame a fit or a predict gets: on its dtypes when all
+    are known; else text in one whose dtype is known is enough (LightGBM checks every
+    column), the message less sure (it names every text column)."""
+    data = _values(walker, X, dtypes_only=True)
+    if data is None and isinstance(X, Frame):
+        known = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
+        _check_lightgbm(walker, known, node, PARTIAL_CONFIDENCE)
+        return
+    _check_lightgbm(walker, data, node)
 
 
 def _check_lightgbm(

@@ -364,6 +364,9 @@ def _type_as_const(value: Value, other: Value) -> Value:
 
 def _contains(container: Value, item: Value) -> bool | None:
     name = const_str(item)
+    text = const_str(container)
+    if text is not None and name is not None:
+        return name in text  # `"_ratio" in c`: a substring test of two known texts
     if isinstance(container, Seq) and container.items is not None:
         if isinstance(item, Const) and all(isinstance(i, Const) for i in container.items):
             try:

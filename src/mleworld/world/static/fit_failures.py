@@ -11,7 +11,8 @@ gets or the candidate a search tries:
 * the estimator's own parameters, refused by the installed library when it is fitted
   (`Instance.fit_error`), and no search candidate sets that parameter;
 * text cells reaching a numeric step (dtypes.check_fit, run on all the rows): a text
-  column is text in every fold. NaN is judged only where scikit-learn's own splitter
+  column is text in every fold; so is a vectorizer's sparse matrix reaching a step that
+  needs dense input (sparse_inputs.py). NaN is judged only where scikit-learn's own splitter
   gives each fold's training rows (`dtypes.training_folds`): whether every fold's
   training rows hold one depends on where the NaN rows fall.
 N is the folds (and the candidates of a search) when all are literal; otherwise no
@@ -56,7 +57,8 @@ def message(groups: list[tuple[int, str]]) -> str:
 def _data_error(
     walker: Walker, estimator: Instance, X: Value, node: ast.AST, rows: Any
 ) -> str | None:
-    """The last line of the ValueError text cells make a fit on `rows` of `X` raise (None: none)."""
+    """The last line of the error a fit on `rows` of `X` raises for its data (None: none):
+    text cells reaching a numeric step, a sparse matrix one that needs dense input."""
     from mleworld.world.static import dtypes
 
     with walker.held() as held:
@@ -64,7 +66,7 @@ def _data_error(
     for finding in held:
         # judged on all the rows, an error that depends on them may spare some fold's rows
         judged = rows is not None or not any(p in finding.message for p in _ROW_DEPENDENT)
-        if finding.fatal and finding.exc_type == "ValueError" and judged:
+        if finding.fatal and finding.exc_type in ("ValueError", "TypeError") and judged:
             return finding.message.strip().splitlines()[-1]
     return None
 

@@ -122,8 +122,8 @@ def frame_method(
         reductions.check_pairwise(walker, frame, name, args, kw, node)
     if name == "insert" and not star:
         lengths.check_insert(walker, frame, args, kw, node)
-    if name == "groupby" and frame.pristine and not star:
-        return GroupBy(frame, args, kw)
+    if name == "groupby" and (frame.pristine or frame.exact and frame.columns) and not star:
+        return GroupBy(frame, args, kw)  # run on its values, or on a stand-in (grouped_shape)
     if frame.columns is None or star:
         return _still_a_frame(frame, name, kw, UNKNOWN)
     replayed = None if mutates else computed.replay(walker, frame, name, args, kw, node)
@@ -182,6 +182,12 @@ def _holding(series: SeriesVal, real: Any) -> Value:
     return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
 
 
+def _restores_index(frame: Frame) -> bool:
+    """`reset_index()` of a frame whose index names are known and clash with no column."""
+    names, columns = frame.index_names, frame.columns
+    return bool(names) and columns is not None and frame.exact and not set(names) & set(columns)  # type: ignore[arg-type]
+
+
 def _frame_method(
     walker: Walker,
     frame: Frame,
@@ -191,6 +197,9 @@ def _frame_method(
     node: ast.Call,
 ) -> Value:
     inplace = is_true(kw.get("inplace"))
+    if name == "reset_index" and not args and not kw and _restores_index(frame):
+        # a grouping's keys come back as the first columns
+        return Frame([*frame.index_names, *frame.columns], frame.source, exact=True)  # type: ignore[misc]
     if name in _KEEP or name in _SUBSET or (name == "reset_index" and is_true(kw.get("drop"))):
         # select_dtypes, filter and dropna(axis=1) keep some columns: only an upper bound is known
         subset = name in ("select_dtypes", "filter") or (

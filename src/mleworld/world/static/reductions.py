@@ -171,6 +171,53 @@ def group_method(
             result = _run(walker, grouped, name, args, kw, node)
             if result is not None:
                 return computed.result_of(walker, result, group.frame)
+    shaped = grouped_shape(walker, group, name, args, kw) if not star else None
+    if shaped is not None:
+        return shaped
     for value in [*args, *kw.values()]:
         escape(value)
     return UNKNOWN
+
+
+def grouped_shape(
+    walker: Walker, group: GroupBy, name: str, args: list[Value], kw: dict[str, Value]
+) -> Frame | None:
+    """The columns (and index names) of a grouping's aggregation whose values analysis does
+    not hold: pandas runs it on a stand-in of the columns it reads (their dtypes, no rows).
+
+    Only aggregations whose columns depend on the columns they name are read this way:
+    named aggregations and dicts (`agg(n=("x", "size"))`, `agg({"x": "mean"})`), or any
+    reduction of a selection (`groupby("k")[["x"]].mean()`)."""
+    grouping = _arguments(group.args, group.kw)
+    spelt = _arguments(args, kw)
+    if grouping is None or spelt is None or name not in _GROUP_METHODS - {"transform"}:
+        return None
+    named = name in ("agg", "aggregate") and (kw and not args or isinstance(literal(args[0]), dict))
+    if not named and group.selection is None:
+        return None
+    data = kinds.stand_in(walker, group.frame, computed=True, dtypes_only=True, partial=True)
+    if data is None:
+        return None
+    try:
+        grouped = data.iloc[:0].groupby(*grouping[0], **grouping[1])
+        if group.selection is not None:
+            grouped = grouped[literal(group.selection)]
+        result = computed.quietly(getattr(grouped, name), *spelt[0], **spelt[1])
+    except Exception:  # noqa: BLE001 - a column the stand-in lacks, or pandas' own refusal
+        return None
+    return _shape_frame(result, group.frame)
+
+
+def _shape_frame(result: Any, like: Frame) -> Frame | None:
+    import pandas as pd
+
+    if not isinstance(result, pd.DataFrame) or isinstance(result.columns, pd.MultiIndex):
+        return None
+    names = list(result.columns)
+    levels = list(result.index.names)
+    if not all(isinstance(c, str) for c in names):
+        return None
+    frame = Frame(names, like.source, exact=True)
+    if all(isinstance(level, str) for level in levels):
+        frame.index_names = tuple(levels)
+    return frame

@@ -195,6 +195,9 @@ class Frame(Value):
     # (`df["t"] = s.map(f)`), while nothing else changed it: a selection of those columns
     # holds them again (computed.held_columns)
     partial: Any = None
+    # the names of its index's levels, which `reset_index()` makes its first columns (a
+    # grouping's keys: `df.groupby("k").agg(n=("x", "size"))`, reductions.grouped_shape)
+    index_names: tuple[str, ...] | None = None
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Whatever changes the frame in place (clearing `pristine` or its `kinds`) ends what

@@ -1,4 +1,5 @@
-"""Crashes of the idiom battery's kinds (benchmarks/idiom_battery.py), named as Python prints them.
+"""Common slips of ML scripts, named as Python prints them: the idiom battery's kinds
+(benchmarks/idiom_battery.py) and those the foreign set's r batch showed.
 
 - json.dump / json.dumps of what json cannot write (json_values.py): a numpy count, a
   float32, a fold-score array, a frame, an estimator;
@@ -9,7 +10,12 @@
   `np.hstack` of arrays whose rows differ (lengths.py), `"%.4f" % scores` (scalars.py),
   a text label in an `lgb.Dataset` (dtypes.py);
 - inputs of different lengths paired by one scikit-learn call (samples.py): a fit, a
-  metric, `train_test_split`.
+  metric, `train_test_split`;
+- text left in the test frame a LightGBM model predicts on (dtypes.py), a text
+  vectorizer's sparse matrix reaching a model that needs dense input (sparse_inputs.py;
+  in every fold of a cross-validation: test_fit_failures.py), and the columns of a
+  grouping's named aggregation merged back and filtered by a substring of their names
+  (reductions.grouped_shape).
 
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
@@ -35,6 +41,14 @@ SCORED = (
     "print('cv', round(float(scores.mean()), 3))\n"
 )
 FITTED = SCORED + "model.fit(X, y)\nacc = accuracy_score(y, model.predict(X))\n"
+TEXT = (
+    READ + "from sklearn.ensemble import HistGradientBoostingClassifier\n"
+    "from sklearn.feature_extraction.text import TfidfVectorizer\n"
+    "from sklearn.model_selection import cross_val_score\n"
+    "from sklearn.pipeline import Pipeline\n"
+    "text = train['island']\n"
+    "labels = (train['year'] > 2007).astype(int)\n"
+)
 LGB = (
     READ + "import lightgbm as lgb\n"
     "params = {'objective': 'regression', 'min_data_in_leaf': 1, 'min_data_in_bin': 1,"
@@ -111,9 +125,41 @@ CRASHES: dict[str, tuple[str, str]] = {
         "parts = train_test_split(X, target, test_size=0.5)\n",
         "lengths",
     ),
+    "text_left_in_the_test_frame_of_a_lightgbm_model": (
+        LGB + "test = pd.read_csv('./input/test.csv')\n"
+        "train['sex'] = train['sex'].map({'male': 0, 'female': 1})\n"
+        "cols = NUM + ['sex']\n"
+        "m = lgb.LGBMRegressor(n_estimators=2, min_child_samples=1, verbose=-1)\n"
+        "m.fit(train[cols], train['body_mass_g'])\nprint(m.predict(test[cols]))\n",
+        "dtypes",
+    ),
+    "tfidf_matrix_into_naive_bayes": (
+        TEXT + "from sklearn.naive_bayes import GaussianNB\n"
+        "M = TfidfVectorizer().fit_transform(text)\nGaussianNB().fit(M, labels)\n",
+        "dtypes",
+    ),
+    "a_dropped_ratio_column_named_after_a_grouped_merge": (
+        READ + "train['bill_ratio'] = train['bill_length_mm'] / train['bill_depth_mm']\n"
+        "train.loc[train['bill_ratio'] > 3, 'bill_ratio'] = 3.0\n"
+        "agg = train.groupby('island')['body_mass_g'].agg(mass_mean='mean', mass_max='max')"
+        ".reset_index()\n"
+        "train = train.merge(agg, on='island', how='left')\n"
+        "ratios = [c for c in train.columns if '_ratio' in c]\n"
+        "train = train.drop(columns=ratios)\n"
+        "print(train[['mass_mean', 'bill_ratio']].shape)\n",
+        "columns",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "tfidf_into_logistic_regression_in_every_fold": TEXT
+    + "from sklearn.linear_model import LogisticRegression\n"
+    "pipe = Pipeline([('tfidf', TfidfVectorizer()), ('clf', LogisticRegression())])\n"
+    "print(len(cross_val_score(pipe, text, labels, cv=2)))\n",
+    "grouped_merge_then_the_kept_columns": READ
+    + "agg = train.groupby('island')['body_mass_g'].agg(mass_mean='mean').reset_index()\n"
+    "train = train.merge(agg, on='island', how='left')\n"
+    "print(train[[c for c in train.columns if 'mass' in c]].shape)\n",
     "fold_parts_fitted_and_scored": SCORED
     + "from sklearn.model_selection import KFold\n"
     "for tr, va in KFold(3).split(X):\n"
