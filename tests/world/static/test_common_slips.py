@@ -160,13 +160,11 @@ VALID: dict[str, str] = {
     + "agg = train.groupby('island')['body_mass_g'].agg(mass_mean='mean').reset_index()\n"
     "train = train.merge(agg, on='island', how='left')\n"
     "print(train[[c for c in train.columns if 'mass' in c]].shape)\n",
-    "fold_parts_fitted_and_scored": SCORED
-    + "from sklearn.model_selection import KFold\n"
+    "fold_parts_fitted_and_scored": SCORED + "from sklearn.model_selection import KFold\n"
     "for tr, va in KFold(3).split(X):\n"
     "    m = LogisticRegression(max_iter=500).fit(X.iloc[tr], y.iloc[tr])\n"
     "    print(round(accuracy_score(y.iloc[va], m.predict(X.iloc[va])), 3))\n",
-    "split_parts_fitted_and_scored": READ
-    + "from sklearn.model_selection import train_test_split\n"
+    "split_parts_fitted_and_scored": READ + "from sklearn.model_selection import train_test_split\n"
     "from sklearn.linear_model import LinearRegression\n"
     "from sklearn.metrics import mean_absolute_error\n"
     "a, b, ya, yb = train_test_split(X, train['body_mass_g'], test_size=0.5, random_state=0)\n"
@@ -184,8 +182,7 @@ VALID: dict[str, str] = {
     "fitted_inside_a_pipeline": SCORED
     + "from sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\n"
     "pipe = make_pipeline(StandardScaler(), model)\npipe.fit(X, y)\nprint(len(model.predict(X)))\n",
-    "fitted_by_an_own_function": SCORED
-    + "def train_it(est):\n    est.fit(X, y)\n    return est\n"
+    "fitted_by_an_own_function": SCORED + "def train_it(est):\n    est.fit(X, y)\n    return est\n"
     "train_it(model)\nprint(len(model.predict(X)))\n",
     "best_params_after_the_search_is_fitted": SCORED
     + "search = GridSearchCV(model, {'C': [0.5, 1.0]}, cv=2)\nsearch.fit(X, y)\n"
@@ -193,8 +190,7 @@ VALID: dict[str, str] = {
     "mapped_codes_without_a_gap_cast_to_int": READ
     + "m = {'Torgersen': 0, 'Biscoe': 1, 'Dream': 2}\n"
     "train['isl'] = train['island'].map(m).astype(int)\nprint(train['isl'].sum())\n",
-    "label_encoder_given_one_column": READ
-    + "from sklearn.preprocessing import LabelEncoder\n"
+    "label_encoder_given_one_column": READ + "from sklearn.preprocessing import LabelEncoder\n"
     "print(LabelEncoder().fit_transform(train['island']).max())\n",
     "hstack_of_the_same_rows": FITTED
     + "print(np.hstack([model.predict_proba(X), np.zeros((len(X), 1))]).shape)\n",
