@@ -15,7 +15,7 @@
   vectorizer's sparse matrix reaching a model that needs dense input (sparse_inputs.py;
   in every fold of a cross-validation: test_fit_failures.py), and the columns of a
   grouping's named aggregation merged back and filtered by a substring of their names
-  (reductions.grouped_shape).
+  (reductions.grouped_shape), columns renamed by `df.columns.str.upper()` (columns.py).
 
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
@@ -149,9 +149,16 @@ CRASHES: dict[str, tuple[str, str]] = {
         "print(train[['mass_mean', 'bill_ratio']].shape)\n",
         "columns",
     ),
+    "an_old_name_after_the_columns_are_upper_cased": (
+        READ + "train.columns = train.columns.str.upper()\nprint(train['species'].nunique())\n",
+        "columns",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "the_new_names_after_the_columns_are_renamed": READ
+    + "train.columns = train.columns.str.replace('_mm', '').str.upper()\n"
+    "print(train[['BILL_LENGTH', 'SPECIES']].shape)\n",
     "tfidf_into_logistic_regression_in_every_fold": TEXT
     + "from sklearn.linear_model import LogisticRegression\n"
     "pipe = Pipeline([('tfidf', TfidfVectorizer()), ('clf', LogisticRegression())])\n"

@@ -215,6 +215,8 @@ def call_method(
         return _dict_method(walker, owner, method.name, args)
     if isinstance(owner, Keys):
         return columns.keys_method(owner, method.name)
+    if isinstance(owner, Method) and isinstance(owner.owner, Keys) and owner.name == "str":
+        return UNKNOWN if star else columns.keys_text_method(owner.owner, method.name, args, kw)
     if isinstance(owner, PathVal):
         return files.path_method(walker, method, args, node)
     if isinstance(owner, Const) and isinstance(owner.value, str):

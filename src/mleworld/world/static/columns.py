@@ -434,6 +434,27 @@ def keys_attribute(keys: Keys, attr: str) -> Value:
     return Method(keys, attr)
 
 
+def keys_text_method(keys: Keys, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
+    """`df.columns.str.lower()` (`.strip()`, `.replace("x", "y")`, ...) of columns known in
+    order: pandas' own result on those names, as a list (`df.columns = ...` renames)."""
+    import pandas as pd
+
+    from mleworld.world.static.params import literal
+    from mleworld.world.static.row_counts import MISSING
+
+    spelt = [literal(a) for a in args]
+    named = {k: literal(v) for k, v in kw.items()}
+    if keys.order is None or not keys.exact or MISSING in [*spelt, *named.values()]:
+        return UNKNOWN
+    try:
+        result = getattr(pd.Index(list(keys.order)).str, name)(*spelt, **named)
+    except Exception:  # noqa: BLE001 - not a method pandas has, or one it refuses here
+        return UNKNOWN
+    if not isinstance(result, pd.Index) or not all(isinstance(n, str) for n in result):
+        return UNKNOWN
+    return Seq([Const(n) for n in result], "list")
+
+
 def keys_method(keys: Keys, name: str) -> Value:
     if name in ("tolist", "to_list", "copy", "to_numpy"):
         return keys

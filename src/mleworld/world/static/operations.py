@@ -103,6 +103,8 @@ class OperationWalker:
             return found if found is not None else UNKNOWN
         if isinstance(base, torch_tensors.Tensor):
             return Method(base, attr) if attr in torch_tensors.TENSOR_METHODS else UNKNOWN
+        if isinstance(base, Method) and isinstance(base.owner, Keys) and base.name == "str":
+            return Method(base, attr)  # `df.columns.str.lower`
         if isinstance(base, ClassVal):
             found = base.lookup(attr)
             return found if found is not None else UNKNOWN
