@@ -15,7 +15,10 @@
   vectorizer's sparse matrix reaching a model that needs dense input (sparse_inputs.py;
   in every fold of a cross-validation: test_fit_failures.py), and the columns of a
   grouping's named aggregation merged back and filtered by a substring of their names
-  (reductions.grouped_shape), columns renamed by `df.columns.str.upper()` (columns.py).
+  (reductions.grouped_shape), columns renamed by `df.columns.str.upper()` (columns.py);
+- a count read by position from a Series keyed by text (pandas 3 reads `counts[0]` as a
+  label: computed_series.label_item), and a model's probabilities or a linear regressor's
+  predictions scored by a classification metric (samples.py).
 
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
@@ -153,9 +156,33 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + "train.columns = train.columns.str.upper()\nprint(train['species'].nunique())\n",
         "columns",
     ),
+    "a_count_read_by_position_under_pandas_3": (
+        READ + "counts = train['species'].value_counts()\nprint(counts[0])\n",
+        "columns",
+    ),
+    "accuracy_of_probabilities": (
+        SCORED + "yb = (y == 'Adelie').astype(int)\n"
+        "m = LogisticRegression(max_iter=500).fit(X, yb)\n"
+        "print(accuracy_score(yb, m.predict_proba(X)[:, 1]))\n",
+        "lengths",
+    ),
+    "f1_of_a_regressors_predictions_on_a_validation_split": (
+        SCORED + "from sklearn.linear_model import Ridge\n"
+        "from sklearn.metrics import f1_score\n"
+        "from sklearn.model_selection import train_test_split\n"
+        "yb = (y == 'Adelie').astype(int)\n"
+        "a, b, ya, yv = train_test_split(X, yb, test_size=0.5, random_state=0)\n"
+        "print(f1_score(yv, Ridge().fit(a, ya).predict(b)))\n",
+        "lengths",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "a_count_read_by_label_and_by_position": READ + "counts = train['species'].value_counts()\n"
+    "print(counts['Adelie'], counts.iloc[0], train['year'].value_counts()[2007])\n",
+    "accuracy_of_thresholded_probabilities": SCORED + "yb = (y == 'Adelie').astype(int)\n"
+    "m = LogisticRegression(max_iter=500).fit(X, yb)\n"
+    "print(accuracy_score(yb, (m.predict_proba(X)[:, 1] > 0.5).astype(int)))\n",
     "the_new_names_after_the_columns_are_renamed": READ
     + "train.columns = train.columns.str.replace('_mm', '').str.upper()\n"
     "print(train[['BILL_LENGTH', 'SPECIES']].shape)\n",

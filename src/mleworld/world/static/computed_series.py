@@ -16,10 +16,12 @@ This module owns those steps; frames and the arguments of a step are computed.py
 from __future__ import annotations
 
 import ast
+import numbers
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static.computed import arguments, quietly, raised
+from mleworld.world.static.computed import CONFIDENCE, arguments, quietly, raised
 from mleworld.world.static.operators import ARITHMETIC, COMPARISONS
+from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
@@ -224,6 +226,30 @@ def text_item(series: SeriesVal, key: Value, index: ast.expr) -> Value:
     except Exception:
         return UNKNOWN
     return SeriesVal(series.name, rows=series.rows, numeric=numeric(real), real=real)
+
+
+def label_item(walker: Walker, series: SeriesVal, key: Value, node: ast.AST) -> Value | None:
+    """`counts[0]` of a Series whose values (and labels) analysis computed, keyed by text
+    (`y.value_counts()`): pandas 3 reads a whole number as a label, never a position, so a
+    label the index lacks is its KeyError. The item, when it is there (else None)."""
+    import pandas as pd
+
+    number = (
+        isinstance(key, Const) and isinstance(key.value, int) and not isinstance(key.value, bool)
+    )
+    real = series.real
+    if not number or series.kind is not None or not isinstance(real, pd.Series):
+        return None
+    if pd.api.types.is_numeric_dtype(real.index.dtype):
+        return None  # whole-number labels: whether the label is there is the usual lookup
+    try:
+        value = real[key.value]  # type: ignore[union-attr]
+    except KeyError as exc:
+        walker.emit("columns", "KeyError", exception_line(exc), node, CONFIDENCE)
+        return UNKNOWN
+    except Exception:  # noqa: BLE001 - anything else is not this check's to name
+        return None
+    return Number.holding(value) if isinstance(value, numbers.Number) else None
 
 
 def _literal_index(key: Value, index: ast.expr) -> int | slice | None:

@@ -172,7 +172,7 @@ def vector_getitem(vector: VectorVal, node: ast.Subscript, index: Value = UNKNOW
         and _full_slice(key.elts[0])
         and (isinstance(key.elts[1], ast.Constant | ast.UnaryOp) or _int_at(index, 1))
     ):
-        return VectorVal(vector.length)
+        return VectorVal(vector.length, scores=vector.scores)  # `proba[:, 1]`
     return UNKNOWN
 
 

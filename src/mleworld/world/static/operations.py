@@ -205,6 +205,13 @@ class OperationWalker:
         held = arrays.getitem(self, base, key, node) if arrays.held(base) else None
         if held is not None:
             return held
+        item = (
+            computed_series.label_item(self, base, key, node)
+            if isinstance(base, SeriesVal)
+            else None
+        )
+        if item is not None:
+            return item
         rows = row_counts.taken(base, key) if not isinstance(base, Frame) else None
         if rows is None and isinstance(base, Method) and _positional(base):
             rows = row_counts.taken(base.owner, key, self)

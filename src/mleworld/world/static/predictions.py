@@ -62,6 +62,21 @@ def roc_auc(
     return UNKNOWN
 
 
+# Classifiers whose probabilities are never exactly 0 or 1 (a logistic link, boosting's
+# sums): `proba[:, 1]` is a column of scores, whatever the data. Trees, forests and
+# neighbours may give only 0 and 1 on easy data, so they are not here.
+_SMOOTH_PROBABILITIES = frozenset(
+    {
+        "LogisticRegression", "LGBMClassifier", "HistGradientBoostingClassifier",
+        "GradientBoostingClassifier", "MLPClassifier",
+    }
+)  # fmt: skip
+# Regressors whose predictions are a linear function of the features: never all whole numbers.
+_LINEAR_REGRESSORS = frozenset(
+    {"LinearRegression", "Ridge", "Lasso", "ElasticNet", "BayesianRidge", "HuberRegressor"}
+)
+
+
 def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Value]) -> Value:
     """What a scikit-learn style estimator's predict / predict_proba / transform gives for X."""
     if method in row_counts.TRANSFORMS:
@@ -86,7 +101,10 @@ def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Val
         return VectorVal(n, 2, width=outputs)
     width = owner.classes if method in ("predict_proba", "predict_log_proba") else None
     flat = method == "predict" and outputs == 1
-    return VectorVal(n, ndim, numeric=method != "predict", width=width, flat=flat)
+    scores = (method == "predict_proba" and owner.cls.__name__ in _SMOOTH_PROBABILITIES) or (
+        method == "predict" and owner.cls.__name__ in _LINEAR_REGRESSORS
+    )
+    return VectorVal(n, ndim, numeric=method != "predict", width=width, flat=flat, scores=scores)
 
 
 def _decision(classes: int, n: int | None) -> Value:

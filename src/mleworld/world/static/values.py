@@ -304,6 +304,9 @@ class VectorVal(Value):
     scaled: tuple[Any, Any] | None = None
     # a Series' `.values` that is a pandas array of this dtype, not numpy's (pandas_arrays.py)
     pandas_dtype: Any = None
+    # surely scores, never all whole numbers: the probabilities of a model that never gives
+    # exactly 0 or 1, a linear regressor's predictions (predictions.py; samples.py)
+    scores: bool = False
 
 
 @dataclass(eq=False)
