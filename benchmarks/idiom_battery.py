@@ -109,6 +109,14 @@ IDIOMS: dict[str, str] = {
     "best_estimator_before_fit": "from sklearn.model_selection import GridSearchCV\nfrom sklearn.linear_model import LogisticRegression\ng = GridSearchCV(LogisticRegression(), {'C': [1.0]})\nprint(g.best_params_)\n",
     "feature_importances_lr": "from sklearn.linear_model import LogisticRegression\nm = LogisticRegression(max_iter=500).fit(X, y)\nprint(m.feature_importances_)\n",
     "coef_forest": "from sklearn.ensemble import RandomForestClassifier\nm = RandomForestClassifier(n_estimators=5).fit(X, y)\nprint(m.coef_)\n",
+    "value_counts_by_position": "print(y.value_counts()[0])\n",
+    "accuracy_of_probabilities": "from sklearn.linear_model import LogisticRegression\nfrom sklearn.metrics import accuracy_score\nyb = (y == 'Adelie').astype(int)\nm = LogisticRegression(max_iter=500).fit(X, yb)\nprint(accuracy_score(yb, m.predict_proba(X)[:, 1]))\n",
+    "argmax_scored_against_text_labels": "from sklearn.linear_model import LogisticRegression\nfrom sklearn.metrics import accuracy_score\nm = LogisticRegression(max_iter=500).fit(X, y)\nprint(accuracy_score(y, m.predict_proba(X).argmax(axis=1)))\n",
+    "cross_val_score_then_predict": "from sklearn.linear_model import LogisticRegression\nfrom sklearn.model_selection import cross_val_score\nm = LogisticRegression(max_iter=500)\nprint(cross_val_score(m, X, y, cv=3).mean())\nm.predict(X)\n",
+    "tfidf_into_hist_boosting": "from sklearn.ensemble import HistGradientBoostingClassifier\nfrom sklearn.feature_extraction.text import TfidfVectorizer\nfrom sklearn.pipeline import make_pipeline\nmake_pipeline(TfidfVectorizer(), HistGradientBoostingClassifier()).fit(train['island'], y)\n",
+    "columns_upper_then_old_name": "train.columns = train.columns.str.upper()\nprint(train['species'].head())\n",
+    "json_of_fold_scores": "import json\nfrom sklearn.linear_model import LogisticRegression\nfrom sklearn.model_selection import cross_val_score\nprint(json.dumps({'cv': cross_val_score(LogisticRegression(max_iter=500), X, y, cv=3)}))\n",
+    "json_of_plain_floats_ok": "import json\nfrom sklearn.linear_model import LogisticRegression\nfrom sklearn.model_selection import cross_val_score\nprint(json.dumps({'cv': cross_val_score(LogisticRegression(max_iter=500), X, y, cv=3).tolist()}))\n",
 }  # fmt: skip
 
 
