@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import subprocess
 import sys
 import time
@@ -26,6 +27,8 @@ import pytest
 from mleworld.codegen.base import CodeRequest
 from mleworld.codegen.builtin import BuiltinCodeModel
 from mleworld.execution.parsing import last_fatal, parse_exception, parse_metric
+from mleworld.world.static.analyze import analyze
+from mleworld.world.static.report import Finding
 from mleworld.world.terminal import output, predicted_output
 
 CORPUS = Path("/work/synth/dev")
@@ -100,14 +103,13 @@ print(scale([1, 2], factr=3))
 }
 
 
-# Crashes static analysis owns: an undefined name (a match pattern's names are bound) and
-# a module attribute that does not exist come with static's message and line, as world/fast
-# passes them; the class alone does not make the walk look for them.
-STATIC_OWNED = frozenset({"NameError", "AttributeError"})
+# Crashes static analysis does not find: the test gives the real run's message and line as
+# the finding, and checks how the output around them is rendered.
+UNFOUND = frozenset({"KeyError", "ZeroDivisionError", "TypeError"})
 
-# Crash points read from static analysis' facts, with no message given: a name missing from
-# a module that exists (Python names that name, not the first imported), a submodule of a
-# module that is not a package (the crash is at that import).
+# More crashes static analysis finds: a name missing from a module that exists (Python names
+# that name, not the first imported), a submodule of a module that is not a package, a
+# name a match pattern does not bind.
 STATIC_FACTS = [
     (
         "ImportError",
@@ -145,19 +147,45 @@ print(totl)
     ids=[*sorted(CRASHES), *(f"{cls}-static" for cls, _ in STATIC_FACTS)],
 )
 def test_crash_output_equals_cpython(exc_type: str, program: str, tmp_path: Path) -> None:
+    (tmp_path / "input").mkdir()
     real = run_for_real(program, tmp_path)
-    given = as_the_model_passes(program, exc_type) if exc_type in STATIC_OWNED else {}
-    predicted = predicted_output(program, exc_type, **given)
+    if exc_type in UNFOUND:
+        found = as_the_run_reports(real, exc_type)
+    else:
+        found = as_the_model_passes(program, exc_type, tmp_path / "input")
+    predicted = predicted_output(program, exc_type, **found)
     assert predicted == real
     assert parse_exception(predicted, exit_code=1, timed_out=False) == exc_type
 
 
-def test_an_import_class_this_machine_does_not_give_names_the_statements_module() -> None:
-    # sklearn.metrics imports here; a ModuleNotFoundError predicted for another machine
-    # still ends with that class, about the module the statement names.
-    program = "from sklearn.metrics import accuracy_score\n"
-    last = predicted_output(program, "ModuleNotFoundError").strip().splitlines()[-1]
-    assert last == "ModuleNotFoundError: No module named 'sklearn.metrics'"
+def as_the_run_reports(real: str, exc_type: str) -> dict:
+    """A finding holding the real run's last line and the line of its innermost frame."""
+    line = int(re.findall(r'File "runfile.py", line (\d+)', real)[-1])
+    return {"finding": Finding(exc_type, real.strip().splitlines()[-1], line, "run", "", 1.0)}
+
+
+def given(exc_type: str, message: str, line: int | None) -> dict:
+    """A finding with this message and line, as world/fast passes static analysis' one."""
+    return {"finding": Finding(exc_type, message, line, "test", "", 1.0)}
+
+
+def test_a_crash_no_finding_explains_is_placed_at_the_first_fit_and_named_by_class() -> None:
+    program = """\
+from sklearn.linear_model import LogisticRegression
+print("fitting")
+model = LogisticRegression()
+model.fit([[0.0], [1.0]], [0, 1])
+print("done")
+"""
+    out = predicted_output(program, "ValueError")
+    assert out.splitlines() == [
+        "fitting",
+        "Traceback (most recent call last):",
+        '  File "runfile.py", line 4, in <module>',
+        "    model.fit([[0.0], [1.0]], [0, 1])",
+        "ValueError",
+    ]
+    assert parse_exception(out, exit_code=1, timed_out=False) == "ValueError"
 
 
 def test_comprehension_failure_has_its_own_frame(tmp_path: Path) -> None:
@@ -167,7 +195,7 @@ vals = [r["a"] for r in rows]
 """
     real = run_for_real(program, tmp_path)
     # The first key read succeeds in reality; the prediction is told the line and message.
-    predicted = predicted_output(program, "KeyError", message="KeyError: 'a'", line=2)
+    predicted = predicted_output(program, "KeyError", **as_the_run_reports(real, "KeyError"))
     assert predicted == real
     assert "in <listcomp>" in predicted
 
@@ -184,7 +212,7 @@ vals = [r["a"] for r in rows]
 def test_syntax_errors_in_cpythons_format(program: str, tmp_path: Path) -> None:
     real = run_for_real(program, tmp_path)
     cls = real.strip().splitlines()[-1].split(":")[0]
-    predicted = predicted_output(program, cls)
+    predicted = predicted_output(program, cls, **as_the_model_passes(program, cls))
     assert predicted == real
     assert not predicted.startswith("Traceback")
     assert parse_exception(predicted, exit_code=1, timed_out=False) == cls
@@ -468,13 +496,11 @@ fill = train.median()
 
 
 def as_the_model_passes(program: str, exc_type: str, data_dir: Path | None = None) -> dict:
-    """The message and line of static analysis' first fatal finding, when it is of
-    `exc_type`: what world/fast hands predicted_output with the class."""
-    from mleworld.world.static.analyze import analyze
-
+    """Static analysis' first fatal finding, when it is of `exc_type`: what world/fast
+    hands predicted_output with the class."""
     first = analyze(program, data_dir).first_fatal
     assert first is not None and first.exc_type == exc_type
-    return {"message": first.message, "line": first.line}
+    return {"finding": first}
 
 
 @pytest.mark.parametrize("exc_type", sorted(SMALL_OVERVIEW_PROGRAMS))
@@ -503,12 +529,15 @@ def test_shape_and_dtype_errors_static_analysis_finds_print_as_pandas_raises_the
 
 
 # ---------------------------------------------------------------------------
-# Crashes located by message, by line, by class
+# Crashes placed by static analysis' finding
 
 
-def test_message_names_the_crash_point_and_ends_the_output() -> None:
+def test_the_findings_line_and_message_place_the_crash_and_end_the_output() -> None:
     out = predicted_output(
-        METRIC_PROGRAM, "KeyError", message="KeyError: 'diagnosis'", data_overview=OVERVIEW
+        METRIC_PROGRAM,
+        "KeyError",
+        **given("KeyError", "KeyError: 'diagnosis'", 10),
+        data_overview=OVERVIEW,
     )
     lines = out.splitlines()
     assert lines[0] == "Train shape: (455, 5)"
@@ -520,14 +549,24 @@ def test_message_names_the_crash_point_and_ends_the_output() -> None:
     assert parse_exception(out, exit_code=1, timed_out=False) == "KeyError"
 
 
-def test_a_column_missing_from_the_data_is_found_without_a_message() -> None:
+def write_train(tmp_path: Path) -> Path:
+    """A data folder whose train.csv has the columns METRIC_PROGRAM reads, few rows."""
+    folder = tmp_path / "input"
+    folder.mkdir()
+    rows = "".join(f"{i},{i % 2},{i * 0.5}\n" for i in range(8))
+    (folder / "train.csv").write_text("id,diagnosis,mean_radius\n" + rows)
+    return folder
+
+
+def test_a_column_missing_from_the_data_is_static_analysis_finding(tmp_path: Path) -> None:
     program = METRIC_PROGRAM.replace('train["diagnosis"]', 'train["diagnosys"]')
-    out = predicted_output(program, "KeyError", data_overview=OVERVIEW)
+    found = as_the_model_passes(program, "KeyError", write_train(tmp_path))
+    out = predicted_output(program, "KeyError", **found, data_overview=OVERVIEW)
     assert out.splitlines()[-1] == "KeyError: 'diagnosys'"
     assert 'y = train["diagnosys"]' in out
 
 
-def test_the_given_line_is_the_crashing_frame_below_the_call_sites() -> None:
+def test_the_given_line_is_the_crashing_frame_below_the_call_sites(tmp_path: Path) -> None:
     program = """\
 import pandas as pd
 
@@ -541,7 +580,7 @@ def main():
 
 main()
 """
-    out = predicted_output(program, "ValueError", message="ValueError: bad input", line=9)
+    out = predicted_output(program, "ValueError", **given("ValueError", "ValueError: bad input", 9))
     assert out.splitlines() == [
         "loading ./input/train.csv",
         "Traceback (most recent call last):",
@@ -551,7 +590,9 @@ main()
         "    df.fit()",
         "ValueError: bad input",
     ]
-    missing = predicted_output(program, "FileNotFoundError")
+    (tmp_path / "input").mkdir()
+    found = as_the_model_passes(program, "FileNotFoundError", tmp_path / "input")
+    missing = predicted_output(program, "FileNotFoundError", **found)
     assert missing.splitlines()[-1] == (
         "FileNotFoundError: [Errno 2] No such file or directory: './input/train.csv'"
     )
@@ -563,7 +604,9 @@ def test_a_multi_line_message_is_kept_whole() -> None:
         "narwhals.exceptions.DuplicateError: Expected unique column names, got:\n- 'a' 2 times"
     )
     out = predicted_output(
-        "import pandas as pd\nx = pd.DataFrame()\nx.fit()\n", "DuplicateError", message=message
+        "import pandas as pd\nx = pd.DataFrame()\nx.fit()\n",
+        "DuplicateError",
+        **given("DuplicateError", message, 3),
     )
     assert out.endswith(message + "\n")
     assert parse_exception(out, exit_code=1, timed_out=False) == "DuplicateError"
@@ -575,21 +618,24 @@ from sklearn.linear_model import LogisticRegression
 model = LogisticRegression(C=1.0, max_iter=100)
 model2 = LogisticRegression(C=0.5, normalise=True, max_iter=10)
 """
-    out = predicted_output(program, "TypeError")
+    out = predicted_output(program, "TypeError", **as_the_model_passes(program, "TypeError"))
     assert out.splitlines()[-1] == (
         "TypeError: LogisticRegression.__init__() got an unexpected keyword argument 'normalise'"
     )
     assert '  File "runfile.py", line 3, in <module>' in out
 
 
-def test_a_dataframe_method_that_does_not_exist_is_named_with_pandas_suggestion() -> None:
+def test_a_dataframe_method_that_does_not_exist_is_named_with_pandas_suggestion(
+    tmp_path: Path,
+) -> None:
     program = """\
 import pandas as pd
 df = pd.read_csv("./input/train.csv")
 print(len(df))
 df = df.fill_na(0)
 """
-    out = predicted_output(program, "AttributeError", data_overview=OVERVIEW)
+    found = as_the_model_passes(program, "AttributeError", write_train(tmp_path))
+    out = predicted_output(program, "AttributeError", **found, data_overview=OVERVIEW)
     assert out.splitlines()[0] == "455"
     assert out.splitlines()[-1] == (
         "AttributeError: 'DataFrame' object has no attribute 'fill_na'. Did you mean: 'fillna'?"
@@ -658,7 +704,7 @@ def test_never_raises_and_stays_bounded_on_hostile_programs() -> None:
 
 
 def test_unparseable_program_with_a_runtime_class_gets_a_bare_traceback() -> None:
-    out = predicted_output("def f(:\n", "KeyError", message="KeyError: 'x'")
+    out = predicted_output("def f(:\n", "KeyError", **given("KeyError", "KeyError: 'x'", 1))
     assert out == "Traceback (most recent call last):\nKeyError: 'x'\n"
     assert predicted_output("def f(:\n", "None") == ""
 
@@ -796,9 +842,11 @@ def real_runs(suite_task):  # type: ignore[no-untyped-def]
 @pytest.mark.slow
 def test_defective_builtin_programs_judged_against_their_real_runs(
     real_runs,  # type: ignore[no-untyped-def]
+    suite_task,  # type: ignore[no-untyped-def]
     overview: str,
 ) -> None:
-    """The predicted crash, given only the class, matches the real run (appendix I's judge)."""
+    """The predicted crash, given static analysis' finding as the model gives it, matches the
+    real run (appendix I's judge)."""
     from mleworld.codegen.builtin.defects import EXPECTED
     from mleworld.evaluation.judge import judge
 
@@ -806,7 +854,8 @@ def test_defective_builtin_programs_judged_against_their_real_runs(
     for kind in DEFECT_KINDS:
         program, outcome = real_runs[kind]
         assert outcome.exc_type == EXPECTED[kind], outcome.term_out[-2000:]
-        predicted = predicted_output(program, outcome.exc_type, data_overview=overview)
+        found = as_the_model_passes(program, outcome.exc_type, suite_task.public_dir)
+        predicted = predicted_output(program, outcome.exc_type, **found, data_overview=overview)
         assert parse_exception(predicted, exit_code=1, timed_out=False) == outcome.exc_type
         verdict = judge(predicted, outcome.term_out)
         assert verdict.match, (kind, verdict.reason, predicted, outcome.term_out[-2000:])
@@ -828,8 +877,8 @@ def judge_rates(
     """Share of records whose predicted output the judge matches with the observed one.
 
     Clean records get the observed metric; crashes the observed last traceback
-    line as `message` (unless `with_message` is False); crashes and timeouts the
-    metric the run printed before it stopped (their records carry none).
+    line and crashing line as the finding (unless `with_message` is False); crashes
+    and timeouts the metric the run printed before it stopped (their records carry none).
     """
     from mleworld.corpus.store import Corpus
     from mleworld.evaluation.judge import judge
@@ -841,19 +890,22 @@ def judge_rates(
     for r in records:
         exc = r.y.exc_type
         kind = "clean" if exc == "None" else "timeout" if exc == "TimeoutError" else "crash"
-        message = None
+        found = {}
         metric = r.y.metric
         if kind == "crash" and with_message:
             fatal = last_fatal(r.y.term_out)
             message = fatal.line if fatal is not None and fatal.source != "signal" else None
             if fatal is not None and fatal.details and "\n" in fatal.details:
                 message = f"{fatal.qualname}: {fatal.details}"
+            lines = re.findall(r'File "[^"]*runfile.py", line (\d+)', r.y.term_out)
+            if message is not None:
+                found = given(exc, message, int(lines[-1]) if lines else None)
         if kind != "clean":
             metric = parse_metric(r.y.term_out)[0]
         out = predicted_output(
             r.x.program,
             exc,
-            message=message,
+            **found,
             metric=metric,
             runtime_s=r.runtime_s,
             time_limit_s=r.x.time_limit_s,

@@ -302,8 +302,7 @@ class FastWorldModel:
             term_out = predicted_output(
                 query.x.program,
                 exc,
-                message=getattr(finding, "message", None),
-                line=getattr(finding, "line", None),
+                finding=finding,
                 metric=score,
                 runtime_s=runtime,
                 time_limit_s=limit,

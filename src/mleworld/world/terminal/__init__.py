@@ -1,7 +1,9 @@
 """Predicted terminal output: the text a program would print, without running it.
 
 `predicted_output(program, exc_type, ...)` is the one entry point (output.py);
-the rest of the package is the abstract run it is built on:
+what a crash is (its class, message and line) is static analysis' finding
+(world/static/), which the caller passes; the rest of the package is the
+abstract run the output is rendered from:
 
 ==================  ==========================================================
 output.py           the API: clean runs, crashes, timeouts, tracebacks
@@ -23,9 +25,8 @@ values.py           the value types, and the data overview's tables
 prints.py           values as printed text, format specs, log records
 frames.py           DataFrames and Series as pandas prints them
 trace.py            the walk's result (lines and events) and its limits
-locate.py           where a crash happens
+locate.py           where static analysis' finding sits in the abstract run
 nodes.py            positions in the source: statements, headers, the failing node
-names.py            the keyword a TypeError implicates, from static/'s facts
 messages.py         the exception line; syntax errors as CPython prints them
 ==================  ==========================================================
 """

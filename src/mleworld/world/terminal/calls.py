@@ -86,7 +86,7 @@ class Calls:
         self.active.add(key)
         saved_scopes, self.comp_scopes = self.comp_scopes, []
         try:
-            self.event("enter", fn.node, fn.name)
+            self.event("enter", fn.node)
             self.block(fn.node.body)
         except ReturnSignal as ret:
             return ret.value
@@ -120,7 +120,7 @@ class Calls:
             return self.inline(LocalFunc(method, name, obj), [*lead, *args], kwargs, node)
         return call_method(self, obj, name, args, kwargs, node)
 
-    def attribute(self, obj: Any, name: str, node: ast.AST) -> Any:
+    def attribute(self, obj: Any, name: str) -> Any:
         if isinstance(obj, Instance):
             if name in obj.attrs:
                 return obj.attrs[name]
@@ -131,7 +131,7 @@ class Calls:
             if name in obj.attrs:
                 return obj.attrs[name]
             return Bound(obj, name) if name in obj.methods else Unknown(name)
-        return attribute(self, obj, name, node)
+        return attribute(self, obj, name)
 
     def subscript(self, obj: Any, key: Any, node: ast.Subscript) -> Any:
         return subscript(self, obj, key, node)

@@ -141,7 +141,7 @@ class Expressions:
         return out
 
     def ev_Attribute(self, node: ast.Attribute) -> Any:
-        return self.attribute(self.ev(node.value), node.attr, node)
+        return self.attribute(self.ev(node.value), node.attr)
 
     def ev_Subscript(self, node: ast.Subscript) -> Any:
         obj = self.ev(node.value)

@@ -12,7 +12,6 @@ trains (boosting.py), methods of fitted models (model_methods.py).
 
 from __future__ import annotations
 
-import ast
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -162,21 +161,6 @@ class _Matrix(list):  # type: ignore[type-arg]
         width = max(len(str(v)) for row in self for v in row)
         body = "\n ".join("[" + " ".join(f"{v:>{width}}" for v in row) + "]" for row in self)
         return f"[{body}]"
-
-
-def _check_score_inputs(w: Walker, leaf: str, args: list[Any], node: ast.AST) -> None:
-    """A 2-D probability array given to a label metric: the ValueError scikit-learn raises.
-
-    The one crash fact the walk still decides itself: static analysis does not say it
-    (it owns the 2-D `roc_auc_score` and the other shape and dtype errors)."""
-    y_pred = args[1] if len(args) > 1 else None
-    if not (isinstance(y_pred, Table) and y_pred.cols is not None and y_pred.cols >= 2):
-        return
-    if leaf in ("accuracy_score", "f1_score", "precision_score", "recall_score"):
-        message = (
-            "Classification metrics can't handle a mix of binary and continuous-multioutput targets"
-        )
-        w.event("problem", node, ("ValueError", message))
 
 
 def _train_test_split(args: list[Any], kwargs: dict[str, Any]) -> list[Any]:

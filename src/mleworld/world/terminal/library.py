@@ -27,7 +27,6 @@ from mleworld.world.terminal.learning import (
     _SCORE_FUNCS,
     _SPLITTERS,
     _SQUARED_METRICS,
-    _check_score_inputs,
     _classification_report,
     _confusion_matrix,
     _train_test_split,
@@ -81,7 +80,6 @@ def call_library(
         path = args[0] if args else kwargs.get("filepath_or_buffer", kwargs.get("path"))
         return w.read_table(path, node)
     if leaf in _SCORE_FUNCS:
-        _check_score_inputs(w, leaf, args, node)
         return w.score(leaf)
     if leaf in _SQUARED_METRICS:
         rooted = "root_" + leaf

@@ -1,46 +1,34 @@
 """Where a predicted crash happens in the abstract run.
 
-`locate` finds the crash point among a Trace's events (trace.py): the given
-line, else the place the message implicates (the subscript reading the missing
-column, the call passing the bad keyword, the import of the missing module,
-the read of the missing file, the use of the undefined name), else the most
-plausible place for the class (the first read of a column the data does not
-have, the first call with a keyword the installed library does not accept,
-the first model fit for a ValueError, ...). The result is a `Location`: the
-call stack, the expression that fails (its caret line) and how many lines
-were printed before. Crashes static analysis finds (undefined names, missing
-module attributes, shape and dtype errors) come with their line and message
-(world/fast passes them); the class alone is not searched for them here.
+`locate` places static analysis' finding (world/static/) in a Trace's events
+(trace.py): the statement at its line, reached with the call stack that leads
+there (the key read or the file opened on that line, when the walk saw one), and
+the expression the message implicates, for the caret. The result is a
+`Location`: the call stack, the expression that fails and how many lines were
+printed before. Static analysis owns what fails and where; a crash class with no
+finding (a guess of the learned model) is placed at the first model fit, else at
+the last statement the walk reached, and says nothing more.
 
-Positions within the source are nodes.py's job; the keyword a call's callee
-rejects is names.py's, read from static analysis' facts (imports, installed libraries).
+Positions within the source are nodes.py's job.
 
-Not here: the exception line (messages.py), the output around it (output.py).
+Not here: the exception line and the output around it (output.py).
 """
 
 from __future__ import annotations
 
 import ast
-import inspect
 import re
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static.imports import import_failure
-from mleworld.world.static.installed import library_object
-from mleworld.world.terminal.names import _bad_keyword
 from mleworld.world.terminal.nodes import (
-    _call_around,
     _contains,
     _covers,
     _enclosing_stmt,
-    _nodes_in,
     _pick,
     _statement_at,
 )
-from mleworld.world.terminal.trace import Event, Trace
-from mleworld.world.terminal.values import TableInfo
+from mleworld.world.terminal.trace import Trace
 
 if TYPE_CHECKING:
     from mleworld.world.terminal.output import Parsed
@@ -62,67 +50,41 @@ class Location:
     func: str  # the crashing frame's function name
     node: ast.AST  # the failing expression (or statement)
     printed: int  # lines printed before the crash
-    value: Any = None  # what the walk knew there: the key, the path
     stmt: ast.AST | None = None  # the statement holding `node`, when known
-    absent: tuple[str, ...] = ()  # keys known to be missing from the table read
-    message: str | None = None  # the error the walk saw coming there (a length mismatch, ...)
     comprehension: tuple[ast.AST, str] | None = None
     inner: ast.AST | None = None
 
 
 def locate(
-    parsed: Parsed,
-    trace: Trace,
-    exc_type: str,
-    message: str | None,
-    line: int | None,
-    tables: dict[str, TableInfo],
+    parsed: Parsed, trace: Trace, exc_type: str, message: str | None, line: int | None
 ) -> Location:
+    """Where the crash of `exc_type` happens: at static analysis' `line` (its `message`
+    names the failing expression), else where a crash nobody located most likely is."""
     implicated = _implicated(exc_type, message)
-    if line is not None:
-        found = _at_line(parsed, trace, exc_type, implicated, line)
-        if found is not None:
-            return _with_comprehension(parsed, found)
-    if implicated:
-        found = _by_object(trace, exc_type, implicated)
-        if found is not None:
-            return _with_comprehension(parsed, found)
-    found = _by_class(parsed, trace, exc_type, tables, inspect_libraries=not message)
-    if found is not None:
-        return _with_comprehension(parsed, found)
-    return _fallback(parsed, trace, exc_type, implicated)
+    found = _at_line(parsed, trace, exc_type, implicated, line) if line is not None else None
+    if found is None:
+        found = _unlocated(parsed, trace, exc_type)
+    return _with_comprehension(parsed, found)
 
 
 def _implicated(exc_type: str, message: str | None) -> dict[str, Any]:
+    """The names the message is about, for the caret: the keyword, the attribute, the name,
+    the missing keys."""
     if not message:
         return {}
-    text = message
     out: dict[str, Any] = {}
-    m = re.search(r"unexpected keyword argument '(\w+)'", text)
-    if m:
-        out["keyword"] = m[1]
-    m = re.search(r"No module named '([\w.]+)'", text)
-    if m:
-        out["module"] = m[1]
-    m = re.search(r"cannot import name '(\w+)' from '([\w.]+)'", text)
-    if m:
-        out["name"], out["module"] = m[1], m[2]
-    m = re.search(r"No such file or directory: '([^']+)'", text)
-    if m:
-        out["path"] = m[1]
-    m = re.search(r"name '(\w+)' is not defined", text)
-    if m:
-        out["name"] = m[1]
-    m = re.search(r"has no attribute '(\w+)'", text)
-    if m:
-        out["attr"] = m[1]
-    # Any other quoted name: the operation or object the message is about.
-    words = [w for w in re.findall(r"'([A-Za-z_][\w.]*)'", _after_class(text)) if len(w) > 1]
-    if words:
-        out["words"] = words
-    if exc_type == "KeyError" or "not in index" in text:
-        keys = re.findall(r"'([^']*)'", _after_class(text))
-        if "not in index" in text or "None of [" in text:
+    patterns = {
+        "keyword": r"unexpected keyword argument '(\w+)'",
+        "name": r"name '(\w+)' is not defined",
+        "attr": r"has no attribute '(\w+)'",
+    }
+    for key, pattern in patterns.items():
+        m = re.search(pattern, message)
+        if m:
+            out[key] = m[1]
+    if exc_type == "KeyError" or "not in index" in message:
+        keys = re.findall(r"'([^']*)'", _after_class(message))
+        if "not in index" in message or "None of [" in message:
             out["keys"] = [k for k in keys if k not in ("object", "columns", "index")]
         elif keys:
             out["keys"] = keys[:1]
@@ -140,7 +102,6 @@ def _at_line(
     for i, event in enumerate(trace.events):
         if event.kind != "stmt" or not _covers(event.node, line):
             continue
-        value = None
         node = None
         # A key read or file opened by this statement, on that line, is the crash.
         for later in trace.events[i + 1 : i + 200]:
@@ -151,11 +112,11 @@ def _at_line(
                 "key" if exc_type == "KeyError" else "file" if exc_type in _FILE_ERRORS else None
             )
             if on_line and later.kind == wanted:
-                node, value = later.node, later.value
+                node = later.node
                 break
         if node is None:
             node = _pick(event.node, exc_type, implicated, line)
-        return Location(event.stack, event.func, node, event.printed, value, event.node)
+        return Location(event.stack, event.func, node, event.printed, event.node)
     return _static(parsed, trace, exc_type, implicated, line)
 
 
@@ -185,155 +146,16 @@ def _static(
     return Location((), "<module>", node, printed)
 
 
-def _by_object(trace: Trace, exc_type: str, implicated: dict[str, Any]) -> Location | None:
-    keys = implicated.get("keys")
-    if keys:
-        for e in trace.events:
-            if e.kind == "key" and any(k in _event_keys(e) for k in keys):
-                return _at_event(e)
-    path = implicated.get("path")
-    if path:
-        base = path.replace("\\", "/").rsplit("/", 1)[-1]
-        files = [e for e in trace.events if e.kind == "file"]
-        for e in files:
-            if isinstance(e.value, str) and e.value.rsplit("/", 1)[-1] == base:
-                return _at_event(e)
-        if files:
-            return _at_event(files[0])
-    for e in trace.events:
-        if e.kind != "stmt":
-            continue
-        node = e.node
-        if "module" in implicated and isinstance(node, (ast.Import, ast.ImportFrom)):
-            if _imports_module(node, implicated["module"], implicated.get("name")):
-                return Location(e.stack, e.func, node, e.printed, stmt=e.stmt)
-            continue
-        target = _find_in(node, implicated, exc_type)
-        if target is not None:
-            return Location(e.stack, e.func, target, e.printed, stmt=e.stmt)
-    words = set(implicated.get("words", ()))
-    for e in trace.events if words else ():
-        if e.kind != "stmt":
-            continue
-        for n in _nodes_in(e.node):
-            named = (
-                (isinstance(n, ast.Attribute) and n.attr in words)
-                or (isinstance(n, ast.Name) and n.id in words)
-                or (isinstance(n, ast.Constant) and n.value in words)
-            )
-            if named:
-                return Location(e.stack, e.func, _call_around(e.node, n), e.printed, stmt=e.stmt)
-    return None
-
-
-def _find_in(stmt: ast.AST, implicated: dict[str, Any], exc_type: str) -> ast.AST | None:
-    for n in _nodes_in(stmt):
-        if (
-            "keyword" in implicated
-            and isinstance(n, ast.Call)
-            and any(k.arg == implicated["keyword"] for k in n.keywords)
-        ):
-            return n
-        if "attr" in implicated and isinstance(n, ast.Attribute) and n.attr == implicated["attr"]:
-            return n
-        if (
-            exc_type in ("NameError", "UnboundLocalError")
-            and "name" in implicated
-            and isinstance(n, ast.Name)
-            and n.id == implicated["name"]
-            and isinstance(n.ctx, ast.Load)
-        ):
-            return n
-    return None
-
-
-def _imports_module(node: ast.Import | ast.ImportFrom, module: str, name: str | None) -> bool:
-    if isinstance(node, ast.Import):
-        return any(a.name == module or a.name.startswith(module + ".") for a in node.names)
-    mod = node.module or ""
-    if name is not None:
-        return mod == module and any(a.name == name for a in node.names)
-    return mod == module or mod.startswith(module + ".")
-
-
-def _event_keys(e: Event) -> list[str]:
-    key = e.value
-    if isinstance(key, str):
-        return [key]
-    if isinstance(key, list):
-        return [k for k in key if isinstance(k, str)]
-    return []
-
-
-def _at_event(e: Event) -> Location:
-    return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt, e.absent)
-
-
-def _by_class(
-    parsed: Parsed,
-    trace: Trace,
-    exc_type: str,
-    tables: dict[str, TableInfo],
-    inspect_libraries: bool = True,
-) -> Location | None:
-    """The most plausible crash point for the class; libraries are inspected (imported)
-    only when no message says what went wrong."""
-    events = trace.events
-    if exc_type == "KeyError":
-        keyed = [e for e in events if e.kind == "key" and _event_keys(e)]
-        missing = [e for e in keyed if e.absent]
-        single = [e for e in keyed if isinstance(e.value, str)]
-        chosen = (missing or single or keyed or [None])[0]
-        if chosen is not None:
-            return _at_event(chosen)
-    if exc_type in _FILE_ERRORS:
-        files = [e for e in events if e.kind == "file"]
-        absent = [e for e in files if tables and not _known_file(e.value, tables)]
-        chosen = (absent or files or [None])[0]
-        if chosen is not None:
-            return _at_event(chosen)
-    if exc_type in ("ModuleNotFoundError", "ImportError"):
-        return _import_location(events)
-    problem = next((e for e in events if e.kind == "problem" and e.value[0] == exc_type), None)
-    if problem is not None:
-        loc = _at_event(problem)
-        loc.message = problem.value[1]
-        return loc
-    if exc_type == "AttributeError" and inspect_libraries:
-        for e in events:
-            if e.kind == "attr" and isinstance(e.node, ast.Attribute):
-                name, owner, qualname = e.value
-                cls = library_object(qualname)
-                if inspect.isclass(cls) and not hasattr(cls, name):
-                    return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt)
-    if exc_type == "TypeError" and inspect_libraries:
-        for e in events:
-            if e.kind != "stmt":
-                continue
-            for n in _nodes_in(e.node):
-                if isinstance(n, ast.Call) and n.keywords and _bad_keyword(parsed, n):
-                    return Location(e.stack, e.func, n, e.printed, stmt=e.stmt)
-    if exc_type in ("ZeroDivisionError", "IndexError"):
-        kind = ast.BinOp if exc_type == "ZeroDivisionError" else ast.Subscript
-        for e in events:
-            if e.kind == "stmt" and any(isinstance(n, kind) for n in _nodes_in(e.node)):
-                return Location(
-                    e.stack, e.func, _pick(e.node, exc_type, {}, None), e.printed, stmt=e.stmt
-                )
-    fits = [e for e in events if e.kind == "fit"]
-    if fits:
-        e = fits[0]
-        return Location(e.stack, e.func, e.node, e.printed, e.value, e.stmt)
-    return None
-
-
-def _fallback(parsed: Parsed, trace: Trace, exc_type: str, implicated: dict[str, Any]) -> Location:
+def _unlocated(parsed: Parsed, trace: Trace, exc_type: str) -> Location:
+    """A crash no finding places: the first model fit (where most crashes the analysis
+    cannot read happen), else the last statement of the module the walk reached."""
+    fit = next((e for e in trace.events if e.kind == "fit"), None)
+    if fit is not None:
+        return Location(fit.stack, fit.func, fit.node, fit.printed, fit.stmt)
     stmts = [e for e in trace.events if e.kind == "stmt" and not e.stack]
     if stmts:
         e = stmts[-1]
-        return Location(
-            e.stack, e.func, _pick(e.node, exc_type, implicated, None), e.printed, stmt=e.stmt
-        )
+        return Location(e.stack, e.func, _pick(e.node, exc_type, {}, None), e.printed, e.stmt)
     assert parsed.tree is not None
     body = parsed.tree.body
     node: ast.AST = body[-1] if body else parsed.tree
@@ -367,35 +189,3 @@ def _with_comprehension(parsed: Parsed, loc: Location) -> Location:
         loc.comprehension = (best, _COMPREHENSIONS[type(best)])
         loc.inner = target
     return loc
-
-
-def _known_file(path: Any, tables: dict[str, TableInfo]) -> bool:
-    if not isinstance(path, str):
-        return True
-    norm = path.replace("\\", "/")
-    return norm.rsplit("/", 1)[-1] in tables and (
-        norm.startswith(("input/", "./input/")) or "/" not in norm.lstrip("./")
-    )
-
-
-def _import_location(events: list[Event]) -> Location | None:
-    imports = [
-        e for e in events if e.kind == "stmt" and isinstance(e.node, (ast.Import, ast.ImportFrom))
-    ]
-    stdlib = getattr(sys, "stdlib_module_names", frozenset())
-    chosen = next((e for e in imports if import_failure(e.node) is not None), None)
-    if chosen is None:
-        chosen = next((e for e in imports if _top_modules(e.node) - set(stdlib)), None)
-    if chosen is None and imports:
-        chosen = imports[0]
-    if chosen is None:
-        return None
-    return Location(chosen.stack, chosen.func, chosen.node, chosen.printed)
-
-
-def _top_modules(node: ast.AST) -> set[str]:
-    if isinstance(node, ast.Import):
-        return {a.name.split(".")[0] for a in node.names}
-    if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-        return {node.module.split(".")[0]}
-    return set()

@@ -3,11 +3,10 @@
 The statement a line belongs to (and the functions around it), the header of
 a compound statement, the expressions of a statement in source order, the one
 among them that fails for an exception class (the subscript for a KeyError,
-the division for a ZeroDivisionError, the call otherwise), the innermost call
-around an expression, and the statement that encloses one.
+the division for a ZeroDivisionError, the call otherwise), and the statement
+that encloses an expression.
 
-Not here: the crash point among the walk's events (locate.py), names the
-program binds and libraries accept (names.py).
+Not here: the crash point among the walk's events (locate.py).
 """
 
 from __future__ import annotations
@@ -171,18 +170,6 @@ def _value_of(stmt: ast.AST) -> ast.AST:
 
 def _const(node: ast.AST) -> Any:
     return node.value if isinstance(node, ast.Constant) else None
-
-
-def _call_around(stmt: ast.AST, target: ast.AST) -> ast.AST:
-    """The innermost call that `target` is part of (the failing instruction), else itself."""
-    best: ast.AST = target
-    best_size = None
-    for n in _nodes_in(stmt):
-        if isinstance(n, ast.Call) and _contains(n, target):
-            size = ((n.end_lineno or n.lineno) - n.lineno, (n.end_col_offset or 0) - n.col_offset)
-            if best_size is None or size < best_size:
-                best, best_size = n, size
-    return best
 
 
 def _enclosing_stmt(tree: ast.Module, target: ast.AST) -> ast.AST | None:

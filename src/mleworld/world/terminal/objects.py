@@ -217,7 +217,7 @@ def _unknown_method(w: Walker, obj: Unknown, name: str, args: list[Any], node: a
     return Unknown(name)
 
 
-def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> Any:
+def attribute(w: Walker, obj: Any, name: str) -> Any:
     if isinstance(obj, (ModuleRef, FuncRef)):
         base = obj.name if isinstance(obj, ModuleRef) else obj.qualname
         qual = f"{base}.{name}"
@@ -225,12 +225,8 @@ def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> An
             return _CONSTANTS[qual]
         return FuncRef(qual)
     if isinstance(obj, Table):
-        if not obj.array:
-            w.event("attr", node or ast.Pass(), (name, "DataFrame", "pandas.DataFrame"))
         return _table_attr(obj, name)
     if isinstance(obj, Column):
-        if obj.series:
-            w.event("attr", node or ast.Pass(), (name, "Series", "pandas.Series"))
         if name in ("values", "array"):
             return Column(obj.rows, obj.name, obj.info)
         if name == "shape":
@@ -243,8 +239,6 @@ def attribute(w: Walker, obj: Any, name: str, node: ast.AST | None = None) -> An
             return obj.info.dtype if obj.info else Unknown("dtype")
         return Bound(obj, name)
     if isinstance(obj, Estimator):
-        owner = obj.wrapper or obj.qualname
-        w.event("attr", node or ast.Pass(), (name, owner.rsplit(".", 1)[-1], owner))
         if name in obj.fitted:
             return obj.fitted[name]
         if name in obj.params:
@@ -279,7 +273,7 @@ def subscript(w: Walker, obj: Any, key: Any, node: ast.Subscript) -> Any:
             return Unknown(_key_hint(node))
     if isinstance(obj, dict):
         if isinstance(key, str):
-            w.event("key", node, key)
+            w.event("key", node)
         try:
             return obj[key]
         except (KeyError, TypeError):

@@ -9,9 +9,10 @@ returns with its prediction, without running anything:
   per iteration (K folds, capped at 10 and summarised);
 * a crash: the prints made before the crash point, then the traceback CPython
   3.11 prints (frames from `<module>` down to the crashing line, with its caret
-  line) and the exception line: the given `message`, or one naming the object
-  read from that line (a column, a keyword, a module, a file, a name);
-  a syntax error in CPython's own format, read from the real compiler;
+  line) and the exception line. Static analysis' `finding` (world/static/) says
+  what fails, with Python's message, and where; a crash class with no finding
+  ends with the class alone. A syntax error in CPython's own format, read from
+  the real compiler;
 * a timeout (`"TimeoutError"`): the prints made before the kill point (where
   the program's work, mostly model fits, passes time_limit_s / runtime_s of
   the total) and the KeyboardInterrupt traceback the sandbox's SIGINT produces;
@@ -22,9 +23,9 @@ Without a predicted metric, scores are printed at a level plausible for the
 task's metric and target column (scores.py). The text is deterministic, takes
 a few milliseconds, and never raises.
 
-Not here: walking the program (walk.py, expressions.py, library.py,
-objects.py), formatting values (prints.py), finding the crash point and its
-message (locate.py, messages.py), reading outputs (execution/parsing.py).
+Not here: what the program does wrong (world/static/), walking the program
+(walk.py, expressions.py, library.py, objects.py), formatting values (prints.py),
+placing the crash (locate.py), reading outputs (execution/parsing.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from mleworld.execution.headline import KNOWN_METRICS, metric_name_of
 from mleworld.execution.parsing import extract_headline
@@ -44,11 +46,14 @@ from mleworld.world.static.printed import Position, Printable
 from mleworld.world.static.syntax import parse
 from mleworld.world.terminal import prints as tp
 from mleworld.world.terminal.locate import Location, locate
-from mleworld.world.terminal.messages import SIGNAL_TEXT, crash_message, syntax_output
+from mleworld.world.terminal.messages import SIGNAL_TEXT, class_line, syntax_output
 from mleworld.world.terminal.scores import default_score
 from mleworld.world.terminal.trace import Trace
 from mleworld.world.terminal.values import read_tables
 from mleworld.world.terminal.walk import walk
+
+if TYPE_CHECKING:
+    from mleworld.world.static.report import Finding
 
 __all__ = ["predicted_output"]
 
@@ -64,8 +69,7 @@ def predicted_output(
     program: str,
     exc_type: str,
     *,
-    message: str | None = None,
-    line: int | None = None,
+    finding: Finding | None = None,
     metric: float | None = None,
     runtime_s: float | None = None,
     time_limit_s: float | None = None,
@@ -76,8 +80,9 @@ def predicted_output(
 ) -> str:
     """The terminal output `program` would produce with outcome `exc_type`.
 
-    `message` is the exact last traceback line when known (from static
-    analysis), `line` the crashing line; `metric` fills the score print;
+    `finding` is static analysis' finding that stops the program, of class
+    `exc_type` (world/fast passes the report's first fatal one): its message is
+    the last traceback line, its line the crashing line; `metric` fills the score print;
     `runtime_s` and `time_limit_s` place a timeout's kill point and elapsed-time
     prints; `n_folds_hint` is the fold count when the program does not say;
     `data_overview` (the world-model input's overview of ./input/) gives the
@@ -86,6 +91,8 @@ def predicted_output(
     (static analysis' report) the numbers printed expressions surely evaluate to, by
     position, printed as they are instead of guessed.
     """
+    message = finding.message if finding is not None else None
+    line = finding.line if finding is not None else None
     try:
         return _cached(
             program,
@@ -144,10 +151,9 @@ def _cached(
         return _join(_fix_headline(trace.lines, metric, metric_name))
     if exc_type in (TIMEOUT, "KeyboardInterrupt"):
         return _timeout(parsed, trace, runtime_s, time_limit_s)
-    loc = locate(parsed, trace, exc_type, message, line, read_tables(overview))
-    last = _last_line(exc_type, message, loc, parsed)
+    loc = locate(parsed, trace, exc_type, message, line)
     frames = _format_frames(parsed, loc)
-    return _join([*trace.lines[: loc.printed], _HEADER, *frames, last])
+    return _join([*trace.lines[: loc.printed], _HEADER, *frames, class_line(exc_type, message)])
 
 
 # ---------------------------------------------------------------------------
@@ -404,17 +410,6 @@ def _summary(parsed: Parsed, name: str, node: ast.AST) -> traceback.FrameSummary
     )
 
 
-def _last_line(exc_type: str, message: str | None, loc: Location, parsed: Parsed) -> str:
-    if message:
-        text = message.strip("\n")
-        first = text.split("\n", 1)[0]
-        m = re.match(r"^([A-Za-z_][\w.]*)(?::|$)", first)
-        if m and m.group(1).rsplit(".", 1)[-1] == exc_type:
-            return text
-        return f"{exc_type}: {text}"
-    return crash_message(exc_type, loc, parsed)
-
-
 def _bare(exc_type: str, message: str | None) -> str:
     """The outcome alone: what is left when the program cannot be read."""
     if exc_type == CLEAN or exc_type == "SystemExit":
@@ -423,12 +418,7 @@ def _bare(exc_type: str, message: str | None) -> str:
         return _join([message or SIGNAL_TEXT[exc_type]])
     if exc_type in (TIMEOUT, "KeyboardInterrupt"):
         return _join([_HEADER, "KeyboardInterrupt"])
-    if message:
-        first = message.split("\n", 1)[0]
-        if first.split(":", 1)[0].rsplit(".", 1)[-1] == exc_type:
-            return _join([_HEADER, message.strip("\n")])
-        return _join([_HEADER, f"{exc_type}: {message.strip()}"])
-    return _join([_HEADER, exc_type])
+    return _join([_HEADER, class_line(exc_type, message)])
 
 
 def _join(lines: list[str]) -> str:

@@ -160,10 +160,10 @@ def _builtin(w: Walker, leaf: str, args: list[Any], kwargs: dict[str, Any], node
             return any(items) if leaf == "any" else all(items)
         return Unknown(leaf)
     if leaf == "open":
-        w.event("file", node, str(a0) if isinstance(a0, (str, PurePosixPath)) else None)
+        w.event("file", node)
         return Unknown("file")
     if leaf == "getattr" and len(args) >= 2 and isinstance(args[1], str):
-        return w.attribute(a0, args[1], node)
+        return w.attribute(a0, args[1])
     if leaf in ("exit", "quit"):
         raise Halt
     return Unknown(leaf)

@@ -78,12 +78,12 @@ class Services:
     def expensive(self, node: ast.AST, model: Any, args: list[Any], factor: float = 1.0) -> None:
         rows = _rows_of(args[0]) if args else None
         weight = factor * _fit_weight(model, rows)
-        self.event("fit", node, getattr(model, "cls", "fit"), weight)
+        self.event("fit", node, weight)
         self.cost += weight
 
     def read_table(self, path: Any, node: ast.AST) -> Any:
         text = str(path) if isinstance(path, (str, PurePosixPath)) else None
-        self.event("file", node, text)
+        self.event("file", node)
         if text is None:
             return Table(self.scene.rows, self.scene.cols)
         norm = posixpath.normpath(text)

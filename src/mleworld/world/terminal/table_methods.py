@@ -259,13 +259,11 @@ def _table_attr(t: Table, name: str) -> Any:
 
 def _table_item(w: Walker, t: Table, key: Any, node: ast.Subscript) -> Any:
     if isinstance(key, str):
-        absent = (key,) if t.columns is not None and key not in t.columns else ()
-        w.event("key", node, key, absent=absent)
+        w.event("key", node)
         return Column(t.rows, key, t.info.get(key), series=not t.array)
     names = _names_arg(key) if isinstance(key, list) else None
     if names is not None:
-        missing = tuple(n for n in names if t.columns is not None and n not in t.columns)
-        w.event("key", node, names, absent=missing)
+        w.event("key", node)
         return t.select(names)
     if isinstance(key, IndexArray):
         return t.with_rows(key.rows)

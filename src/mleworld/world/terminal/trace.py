@@ -68,9 +68,7 @@ class Event:
     func: str  # the innermost frame's function name
     printed: int  # lines printed before this event
     cost: float  # work done before this event (arbitrary units)
-    value: Any = None  # the key(s), the path, the called name
     weight: float = 0.0  # the event's own work (expensive calls)
-    absent: tuple[str, ...] = ()  # keys the table read from is known not to have
     stmt: ast.AST | None = None  # the statement being executed
 
 

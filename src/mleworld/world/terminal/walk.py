@@ -113,27 +113,11 @@ class Walker(Statements, Calls, Services, Expressions):
             self.partial = ""
         return Trace(self.lines, self.events, self.cost, complete)
 
-    def event(
-        self,
-        kind: str,
-        node: ast.AST,
-        value: Any = None,
-        weight: float = 0.0,
-        absent: tuple[str, ...] = (),
-    ) -> None:
+    def event(self, kind: str, node: ast.AST, weight: float = 0.0) -> None:
         frame = self.frames[-1]
         self.events.append(
             Event(
-                kind,
-                node,
-                self.stack,
-                frame.name,
-                len(self.lines),
-                self.cost,
-                value,
-                weight,
-                absent,
-                frame.stmt,
+                kind, node, self.stack, frame.name, len(self.lines), self.cost, weight, frame.stmt
             )
         )
 
