@@ -90,6 +90,28 @@ CRASHES: dict[str, tuple[str, str]] = {
         "model = make()\nmodel.fit([[1], [2]], [0, 1], sample_weights=None)\n",
         "kwargs",
     ),
+    "kwarg_own_function": (
+        "def scale(values, factor=2):\n    return [v * factor for v in values]\n\n"
+        "print(scale([1, 2], factr=3))\n",
+        "kwargs",
+    ),
+    "kwarg_own_nested_function": (
+        "def main():\n    def score(y, p):\n        return 0\n    score([1], p=[1], w=2)\n\nmain()\n",
+        "kwargs",
+    ),
+    "kwarg_own_method_and_class": (
+        "class Model:\n    def __init__(self, depth=3):\n        self.depth = depth\n\n"
+        "    def fit(self, X, *, epochs=1):\n        return self\n\n"
+        "Model(depth=2).fit([1], epochs=2)\nModel(deep=2)\n",
+        "kwargs",
+    ),
+    "label_metric_of_probabilities": (
+        READ + "from sklearn.linear_model import LogisticRegression\n"
+        "from sklearn.metrics import accuracy_score\n"
+        "X, y = df[['bill_length_mm']], df['sex']\n"
+        "m = LogisticRegression().fit(X, y)\nprint(accuracy_score(y, m.predict_proba(X)))\n",
+        "lengths",
+    ),
     "takes_no_arguments": (
         "from sklearn.preprocessing import LabelEncoder\nLabelEncoder(handle_unknown='ignore')\n",
         "kwargs",

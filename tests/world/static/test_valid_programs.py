@@ -200,6 +200,18 @@ VALID: dict[str, str] = {
         + "frames = [train.copy() for _ in range(3)] + [train] * 17\nfor f in frames:\n    f['r'] = 0\n"
         "print(train['r'].sum())\n"
     ),
+    "own_keywords_accepted": (
+        "def score(y, p, **options):\n    return options\n\n"
+        "class Model:\n    def __init__(self, depth=3, *, seed=0):\n        self.depth = depth\n\n"
+        "print(score([1], p=[1], weights=None), Model(depth=2, seed=1).depth)\n"
+    ),
+    "label_metric_of_predicted_labels": (
+        READ + "from sklearn.linear_model import LogisticRegression\n"
+        "from sklearn.metrics import accuracy_score\n"
+        "X, y = train[['bill_length_mm']], train['sex']\n"
+        "m = LogisticRegression().fit(X, y)\n"
+        "print(accuracy_score(y, m.predict(X)) >= 0)\n"
+    ),
     "dataclass_config": (
         "from dataclasses import dataclass\n\n@dataclass\nclass Config:\n    path: str = './input/train.csv'\n"
         "    seed: int = 0\n\ncfg = Config()\nimport pandas as pd\ndf = pd.read_csv(cfg.path)\nprint(df.shape)\n"

@@ -1,4 +1,5 @@
-"""Keyword arguments a library callable does not accept, read from the installed code.
+"""Keyword arguments a callable does not accept: a library's, read from the installed
+code, and the program's own functions and classes, read from their definitions.
 
 For a Python function (or a class whose `__init__` is one) the parameters come
 from its code object, as CPython binds them, and the message is CPython's:
@@ -8,7 +9,8 @@ function's own (so an inherited method shows its defining class:
 a `functools.wraps` wrapper: then the wrapped function decides (scikit-learn's
 parameter validation binds with `inspect.Signature.bind`, whose message has no
 name). A class with neither `__init__` nor `__new__` of its own takes no
-arguments at all. C functions and anything else are not checked.
+arguments at all. C functions and anything else are not checked. A function or
+class the program defines is bound as CPython binds it, by `check_own`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.installed import signature
-from mleworld.world.static.values import Value
+from mleworld.world.static.values import ClassVal, FuncVal, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -60,6 +62,50 @@ def check_callable(
     _emit(
         walker, found if found is not None else count_rejection(obj, len(args), kwargs, star), node
     )
+
+
+def check_own(
+    walker: Walker, func: Value | None, kwargs: dict[str, Value], node: ast.Call, star: bool
+) -> None:
+    """A call of the program's own function, or of its class whose `__init__` the program
+    defines, with a keyword no parameter takes: CPython's TypeError, named by the
+    function's qualified name (`Model.__init__()`, `main.<locals>.score()`)."""
+    if isinstance(func, ClassVal):
+        # Not a dataclass's generated __init__, nor one a library base may supply.
+        own = "__init__" in func.attrs or (func.pure and func.fields is None)
+        func = func.lookup("__init__") if own else None
+    if star or not kwargs or not isinstance(func, FuncVal) or func.opaque:
+        return  # a decorator analysis cannot follow may take other arguments
+    arguments = func.node.args
+    if arguments.kwarg is not None:
+        return
+    named = [*arguments.args, *arguments.kwonlyargs]
+    accepted = {a.arg for a in named}
+    positional_only = {a.arg for a in arguments.posonlyargs}
+    for keyword in kwargs:
+        if keyword in accepted:
+            continue
+        if keyword in positional_only:
+            return  # a different TypeError
+        name = _own_qualname(walker.tree, func.node)
+        message = f"TypeError: {name}() got an unexpected keyword argument '{keyword}'"
+        walker.emit("kwargs", "TypeError", message, node, CONFIDENCE)
+        return
+
+
+def _own_qualname(tree: ast.Module, target: ast.AST) -> str:
+    """`__qualname__` of a function the program defines: its classes and enclosing functions."""
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    name = "<lambda>" if isinstance(target, ast.Lambda) else getattr(target, "name", "")
+    node = parents.get(id(target))
+    while node is not None:
+        if isinstance(node, ast.ClassDef):
+            name = f"{node.name}.{name}"
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            outer = "<lambda>" if isinstance(node, ast.Lambda) else node.name
+            name = f"{outer}.<locals>.{name}"
+        node = parents.get(id(node))
+    return name
 
 
 # CPython's binding errors about how many arguments came (the callee's body never runs)

@@ -512,6 +512,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     **{
         ("sklearn.metrics", name): predictions.binary_average(name) for name in predictions.AVERAGED
     },
+    ("sklearn.metrics", "accuracy_score"): predictions.label_score("accuracy_score"),
     ("numpy", "column_stack"): lengths.column_stack,
     ("numpy", "hstack"): lengths.stack("hstack"),
     ("numpy", "vstack"): lengths.stack("vstack"),

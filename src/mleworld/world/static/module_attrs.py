@@ -6,7 +6,8 @@ that is neither an attribute nor a submodule raises AttributeError with the
 message the module gives, plus CPython's "Did you mean" from `dir(module)`.
 A method called on an instance of a library class (`model.predict_probas(X)`)
 is checked against the class: reported only for calls, never for plain reads,
-since fitted attributes appear on instances after `fit`. Modules analysis may
+since fitted attributes appear on instances after `fit` and a constructor may set
+attributes it takes no parameter for (LightGBM's `Booster.best_iteration`). Modules analysis may
 not load (imports.py) are never checked.
 """
 

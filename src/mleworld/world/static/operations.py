@@ -36,6 +36,7 @@ from mleworld.world.static import (
     torch_tensors,
 )
 from mleworld.world.static import files as files_mod
+from mleworld.world.static import kwargs as kwargs_mod
 from mleworld.world.static.operators import ARITHMETIC, part
 from mleworld.world.static.values import (
     UNKNOWN,
@@ -168,6 +169,8 @@ class OperationWalker:
             # a library calls the program's function back (map, pipe, apply) with what it was given
             for value in given:
                 escape(value)
+        if isinstance(func, FuncVal | ClassVal):
+            kwargs_mod.check_own(self, func, kwargs, node, star)
         if isinstance(func, FuncVal):
             return self.inline(func, args, kwargs, star)
         if isinstance(func, ClassVal):

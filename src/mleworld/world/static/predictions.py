@@ -7,7 +7,8 @@ row per row of X; `predict_proba` one column per class the fit saw; a two-class
 it is numpy's IndexError (lengths.too_many_indices). `fitted` records how many classes a
 fit saw, when its target is a file column (or some rows of a two-class one).
 `binary_score` judges a two-class score given both probability columns, `binary_average`
-a score averaged as two-class (`f1_score`'s default) of a target of more classes.
+a score averaged as two-class (`f1_score`'s default) of a target of more classes,
+`label_score` a label metric given the probabilities (`accuracy_score(y, proba)`).
 """
 
 from __future__ import annotations
@@ -186,7 +187,9 @@ def binary_average(name: str) -> Callable[..., Value]:
         walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
     ) -> Value:
         average = kw.get("average", Const("binary"))
-        if star or set(kw) - _AVERAGE_KEYWORDS or not isinstance(average, Const):
+        if star or _mixed_targets(walker, name, args, kw, node):
+            return UNKNOWN
+        if set(kw) - _AVERAGE_KEYWORDS or not isinstance(average, Const):
             return UNKNOWN
         beta = args[2] if len(args) > 2 else kw.get("beta")
         spelt = {"beta": beta.value} if isinstance(beta, Const) else {}
@@ -204,6 +207,47 @@ def binary_average(name: str) -> Callable[..., Value]:
         return UNKNOWN
 
     return handler
+
+
+def label_score(name: str) -> Callable[..., Value]:
+    """`accuracy_score(y_true, y_pred)`: checked as `_mixed_targets` says."""
+
+    def handler(
+        walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+    ) -> Value:
+        if not star:
+            _mixed_targets(walker, name, args, kw, node)
+        return UNKNOWN
+
+    return handler
+
+
+def _mixed_targets(
+    walker: Walker, name: str, args: list[Value], kw: dict[str, Value], node: ast.Call
+) -> bool:
+    """Labels scored against a classifier's probabilities or decision scores (one column a
+    class): scikit-learn refuses the mix of targets before anything else. It is asked, with
+    a target of as many classes as the predictions have columns, and its words are the run's."""
+    pred = args[1] if len(args) > 1 else kw.get("y_pred")
+    if not (isinstance(pred, VectorVal) and pred.ndim == 2 and pred.numeric and pred.width):
+        return False
+    import numpy as np
+    import sklearn.metrics
+
+    classes = pred.width
+    spelt = {"beta": 1.0} if name == "fbeta_score" else {}
+    try:
+        getattr(sklearn.metrics, name)(
+            np.arange(2 * classes) % classes, np.full((2 * classes, classes), 1 / classes), **spelt
+        )
+    except ValueError as exc:
+        message = exception_line(exc)
+        if "Classification metrics can't handle" in message:
+            walker.emit("lengths", "ValueError", message, node, CONFIDENCE)
+            return True
+    except Exception:  # noqa: BLE001 - scikit-learn refused the stand-ins otherwise
+        return False
+    return False
 
 
 def _surely_held(walker: Walker, y: Value) -> list[Any] | None:
