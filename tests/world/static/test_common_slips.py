@@ -18,7 +18,9 @@
   (reductions.grouped_shape), columns renamed by `df.columns.str.upper()` (columns.py);
 - a count read by position from a Series keyed by text (pandas 3 reads `counts[0]` as a
   label: computed_series.label_item), and a model's probabilities or a linear regressor's
-  predictions scored by a classification metric (samples.py).
+  predictions scored by a classification metric (samples.py);
+- a grouping by a column the frame lacks (columns.check_groupby_keys): the test file
+  grouped by the target, as the training file was.
 
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
@@ -175,9 +177,31 @@ CRASHES: dict[str, tuple[str, str]] = {
         "print(f1_score(yv, Ridge().fit(a, ya).predict(b)))\n",
         "lengths",
     ),
+    "test_file_grouped_by_the_target": (
+        "import pandas as pd\ntest = pd.read_csv('./input/test.csv')\n"
+        "m = test.groupby('species')['body_mass_g'].transform('median')\n",
+        "columns",
+    ),
+    "grouped_by_a_list_with_a_missing_key": (
+        "import pandas as pd\ntest = pd.read_csv('./input/test.csv')\nd = test.copy()\n"
+        "d['island'] = d['island'].str.strip()\n"
+        "m = d.groupby(['island', 'sex', 'species'])['body_mass_g'].mean()\n",
+        "columns",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "grouped_by_an_index_level_name": (
+        "import pandas as pd\ntest = pd.read_csv('./input/test.csv').set_index('island')\n"
+        "print(test.groupby('island')['body_mass_g'].mean().round(1).to_dict())\n"
+    ),
+    "a_list_of_one_label_per_row": (
+        "import pandas as pd\ntest = pd.read_csv('./input/test.csv')\n"
+        "print(test.groupby(['a', 'species'])['body_mass_g'].mean().to_dict())\n"
+    ),
+    "grouped_by_present_columns": (
+        READ + "print(train.groupby(['island', 'species'])['body_mass_g'].mean().size)\n"
+    ),
     "a_count_read_by_label_and_by_position": READ + "counts = train['species'].value_counts()\n"
     "print(counts['Adelie'], counts.iloc[0], train['year'].value_counts()[2007])\n",
     "accuracy_of_thresholded_probabilities": SCORED + "yb = (y == 'Adelie').astype(int)\n"

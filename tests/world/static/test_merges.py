@@ -5,7 +5,10 @@ a text column a merge brought in. Keys of a text and a number dtype fail as pand
 through `merge`, `pd.merge`, keys named by a list or left implicit. The merged frame keeps
 its columns (a suffix on names both sides have, `indicator`'s `_merge`) and what is known
 of their dtypes, so a later merge or a column read is judged. `.str[2:4]` slices text
-known to the walk, and printing a frame (`to_string`) leaves what is known of it.
+known to the walk, and printing a frame (`to_string`) leaves what is known of it. A
+column `pd.to_datetime` made (of values the walk does not hold) is a date key; columns
+renamed by chained `df.columns.str` methods keep the file's dtypes; of several keys, the
+first pair pandas cannot join decides though a later key's dtype is unknown.
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
 
@@ -68,6 +71,29 @@ CRASHES: dict[str, tuple[str, str]] = {
         "both = train.merge(eras, on='year', how='left')\n",
         "computed",
     ),
+    "a_parsed_date_key_against_the_text_of_a_renamed_file": (
+        READ + "both = pd.concat([train, test], ignore_index=True)\n"
+        "both['day'] = pd.to_datetime(both['year'].astype(str))\n"
+        "days = pd.read_csv('./input/train.csv')\n"
+        "days.columns = days.columns.str.strip().str.replace('island', 'day')\n"
+        "full = both.merge(days[['day', 'sex']], on='day', how='left')\n",
+        "computed",
+    ),
+    "renamed_file_columns_keep_their_numbers": (
+        READ + "other = pd.read_csv('./input/test.csv')\n"
+        "other.columns = other.columns.str.strip().str.upper()\n"
+        "codes = pd.DataFrame({'YEAR': ['2007', '2008'], 'k': [1, 2]})\n"
+        "full = other.merge(codes, on='YEAR', how='left')\n",
+        "computed",
+    ),
+    "the_first_key_decides_though_the_second_is_unknown": (
+        READ + "both = pd.concat([train, test], ignore_index=True)\n"
+        "both['day'] = pd.to_datetime(both['year'].astype(str))\n"
+        "both['zone'] = both['island'].sample(frac=1.0, random_state=0).to_numpy()\n"
+        "days = pd.DataFrame({'day': ['2007-01-01'], 'zone': ['a'], 'k': [1]})\n"
+        "full = both.merge(days, on=['day', 'zone'], how='left')\n",
+        "computed",
+    ),
 }
 
 VALID = {
@@ -100,6 +126,22 @@ VALID = {
         "train['yy'] = train['year'].astype(str).str[2:4]\n"
         "codes = pd.DataFrame({'yy': ['07', '08'], 'code': ['x', 'y']})\n"
         "print(train.merge(codes, on='yy', how='left')['code'].tolist())\n"
+    ),
+    "parsed_date_keys_on_both_sides": (
+        READ + "both = pd.concat([train, test], ignore_index=True)\n"
+        "both['day'] = pd.to_datetime(both['year'].astype(str))\n"
+        "days = pd.read_csv('./input/train.csv')\n"
+        "days.columns = days.columns.str.strip().str.lower()\n"
+        "days['day'] = pd.to_datetime(days['year'].astype(str))\n"
+        "days = days.drop_duplicates('day')[['day', 'island']]\n"
+        "print(both.merge(days, on='day', how='left').shape)\n"
+    ),
+    "a_later_key_unknown_and_the_first_joins": (
+        READ + "both = pd.concat([train, test], ignore_index=True)\n"
+        "both['day'] = pd.to_datetime(both['year'].astype(str))\n"
+        "both['zone'] = both['island'].str.lower()\n"
+        "days = pd.DataFrame({'day': pd.to_datetime(['2007-01-01']), 'zone': ['dream'], 'k': [1]})\n"
+        "print(both.merge(days, on=['day', 'zone'], how='left')['k'].sum())\n"
     ),
     "joined_columns_read": (
         READ + "extra = pd.DataFrame({'w': [1.0] * len(train)}, index=train.index)\n"

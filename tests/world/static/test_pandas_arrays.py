@@ -2,7 +2,8 @@
 indexing refuses (pandas_arrays.py).
 
 Fitting on it works; `train_test_split`, cross-validation and a search's folds raise a
-TypeError from deep inside the indexing. Every snippet runs for real against the
+TypeError from deep inside the indexing; `cross_val_predict(..., method="predict_proba")`
+label-encodes y first, so its folds index numbers. Every snippet runs for real against the
 penguin-like data folder (conftest.run_real), so the message is the installed libraries'.
 """
 
@@ -25,6 +26,11 @@ CRASHES: dict[str, tuple[str, str]] = {
     "split_of_a_text_target": (
         READ + "y = train['species'].values\n"
         "X_tr, X_va, y_tr, y_va = train_test_split(X, y, test_size=2, random_state=0)\n",
+        "arrays",
+    ),
+    "cross_val_predict_of_labels_on_a_text_target": (
+        READ + "from sklearn.model_selection import cross_val_predict\n"
+        "p = cross_val_predict(DecisionTreeClassifier(), X, train['species'].values, cv=2)\n",
         "arrays",
     ),
     "cross_validation_of_a_text_target": (
@@ -62,6 +68,11 @@ VALID = {
     "cross_validation_of_numeric_values": (
         READ + "y = train['body_mass_g'].values\n"
         "print(cross_val_score(DecisionTreeRegressor(), X, y, cv=2))\n"
+    ),
+    "probabilities_cross_validated_on_a_text_target": (
+        READ + "from sklearn.model_selection import cross_val_predict\n"
+        "p = cross_val_predict(DecisionTreeClassifier(), X, train['species'].values, cv=2,"
+        " method='predict_proba')\nprint(p.shape)\n"
     ),
     "search_on_a_text_column_made_numbers": (
         READ + "y = train['species'].map({'Adelie': 0, 'Gentoo': 1, 'Chinstrap': 2}).values\n"

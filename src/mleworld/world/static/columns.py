@@ -65,6 +65,26 @@ def missing_columns_message(keys: list[str], missing: list[str]) -> str:
     return key_error(f"{missing} not in index")
 
 
+def check_groupby_keys(
+    walker: Walker, frame: Frame, args: list[Value], kw: dict[str, Value], node: ast.Call
+) -> None:
+    """`df.groupby("k")` / `groupby(["a", "k"])` of column names the frame lacks: pandas'
+    KeyError names the first one. Only where the index is the plain 0..n-1 one (a level of
+    a named index may be grouped by its name) and every key is a name; a list of names as
+    long as the frame's rows would be read as one label per row."""
+    by = args[0] if args else kw.get("by")
+    if by is None or set(kw) & {"level", "axis"} or len(args) > 1:
+        return
+    if not (frame.exact and frame.is_frame and frame.ranged and frame.columns is not None):
+        return
+    names = str_list(by)
+    if isinstance(by, Seq) and (frame.rows is None or frame.rows == len(names or ())):
+        return  # a list as long as the rows, not all of them columns, is the group labels
+    missing = _missing(frame, names) if names is not None else []
+    if missing:
+        walker.emit("columns", "KeyError", key_error(missing[0]), node, KEY_CONFIDENCE)
+
+
 def is_mask(node: ast.AST) -> bool:
     """An indexing key that selects rows: a comparison, a boolean combination, an isin()."""
     if isinstance(node, ast.Compare):
@@ -419,13 +439,44 @@ def set_frame_attribute(walker: Walker, frame: Frame, attr: str, value: Value) -
         return
     if attr != "columns" or frame.columns is None:
         return
+    names = list(value.order) if isinstance(value, Keys) and value.order else str_list(value)
+    renamed = _renamed_kinds(walker, frame, names) if names is not None else None
     frame.pristine = False
     frame.kinds = None
-    names = str_list(value)
     if names is not None and walker.certain:
         frame.columns = list(names)
+        frame.kinds = renamed
     else:
         frame.forget()
+
+
+def _renamed_kinds(walker: Walker, frame: Frame, names: list[str]) -> dict[str, Any] | None:
+    """What is known of each column's dtype once `df.columns = names` renames them in
+    place: a column of the file, in a frame that still holds the file's values, keeps
+    them (held as computed ones: the file's own name no longer finds them); the other
+    kinds stay as they were."""
+    from mleworld.world.static.dtypes import file_table
+    from mleworld.world.static.kinds import FILE, Real
+
+    old = frame.columns or []
+    if (
+        not frame.kinds
+        or not frame.ordered
+        or len(old) != len(names)
+        or len(set(names)) < len(names)
+    ):
+        return None
+    # the file's values are the frame's only while nothing changed them since the read
+    whole = frame.pristine and FILE in frame.kinds.values()
+    table = file_table(walker, frame.source) if whole else None
+    kinds: dict[str, Any] = {}
+    for before, after in zip(old, names, strict=True):
+        kind = frame.kinds.get(before)
+        if kind == FILE:
+            kind = Real(table[before]) if table is not None and before in table.columns else None
+        if kind is not None:
+            kinds[after] = kind
+    return kinds or None
 
 
 def keys_attribute(keys: Keys, attr: str) -> Value:
@@ -436,7 +487,8 @@ def keys_attribute(keys: Keys, attr: str) -> Value:
 
 def keys_text_method(keys: Keys, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
     """`df.columns.str.lower()` (`.strip()`, `.replace("x", "y")`, ...) of columns known in
-    order: pandas' own result on those names, as a list (`df.columns = ...` renames)."""
+    order: pandas' own result on those names, in order (`df.columns = ...` renames; another
+    `.str` method may follow)."""
     import pandas as pd
 
     from mleworld.world.static.params import literal
@@ -452,7 +504,7 @@ def keys_text_method(keys: Keys, name: str, args: list[Value], kw: dict[str, Val
         return UNKNOWN
     if not isinstance(result, pd.Index) or not all(isinstance(n, str) for n in result):
         return UNKNOWN
-    return Seq([Const(n) for n in result], "list")
+    return Keys(frozenset(result), many=True, exact=True, order=tuple(result))
 
 
 def keys_method(keys: Keys, name: str) -> Value:

@@ -122,6 +122,8 @@ def frame_method(
         reductions.check_pairwise(walker, frame, name, args, kw, node)
     if name == "insert" and not star:
         lengths.check_insert(walker, frame, args, kw, node)
+    if name == "groupby" and not star:
+        columns.check_groupby_keys(walker, frame, args, kw, node)
     if name == "groupby" and (frame.pristine or frame.exact and frame.columns) and not star:
         return GroupBy(frame, args, kw)  # run on its values, or on a stand-in (grouped_shape)
     if frame.columns is None or star:

@@ -3,7 +3,8 @@
 `Frame.kinds` maps a column to "file" (its dtype is still the one a plain read_csv
 of the frame's file gives: row selections, copies and column selections keep it)
 or "num" (assigned from something numeric: a numpy ufunc, arithmetic that text
-does not support, a comparison, `astype(float)`, a row mean). A column missing
+does not support, a comparison, `astype(float)`, a row mean) or "datetime" (assigned
+from `pd.to_datetime` of values analysis does not hold: pandas' datetime64 dtype). A column missing
 from the map has an unknown dtype; `None` means no column is known.
 
 With every column of a frame known this way, its dtypes are known, so what a
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 FILE, NUM = "file", "num"
 TEXT = "text"  # `astype(str)`: pandas' string dtype, whatever the values
+DATE = "datetime"  # `pd.to_datetime(...)`: datetime64 of the unit text parses to (us)
 # Frame methods whose result keeps each remaining column's dtype (rows may go).
 DTYPE_KEEP = frozenset(
     {
@@ -95,7 +97,10 @@ def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
     """`frame[name] = value`: the column's kind is the value's, when it is surely numeric
     (or surely pandas' string dtype: `astype(str)`, known even where no other column is)."""
     text = isinstance(value, SeriesVal) and value.text
-    if frame.kinds is None and text and names is not None and len(names) == 1:
+    date = isinstance(value, SeriesVal) and value.kind == "datetime"
+    if date and value.real is not None:  # type: ignore[union-attr]
+        date = str(value.real.dtype) == "datetime64[us]"  # type: ignore[union-attr]
+    if frame.kinds is None and (text or date) and names is not None and len(names) == 1:
         frame.kinds = {}
     if _dropped(frame, names) is None or names is None or len(names) != 1:
         return
@@ -105,6 +110,8 @@ def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
         frame.kinds[names[0]] = TEXT  # type: ignore[index]
     elif _aligned(frame, value):
         frame.kinds[names[0]] = Real(value.real)  # type: ignore[index, union-attr]
+    elif date:
+        frame.kinds[names[0]] = DATE  # type: ignore[index]
 
 
 def on_loc_setitem(
@@ -238,6 +245,8 @@ def stand_in(
     names = [c for c in frame.columns if c in frame.kinds]
     if len(names) < len(frame.columns) and not partial:
         return None
+    if any(frame.kinds[c] == DATE for c in names):
+        return None  # zeros would stand in for dates as numbers
     table = file_table(walker, frame.source)
     if table is None or any(c not in table.columns for c in names if frame.kinds[c] == FILE):
         return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static.kinds import FILE, NUM, TEXT, Real
+from mleworld.world.static.kinds import DATE, FILE, NUM, TEXT, Real
 from mleworld.world.static.values import UNKNOWN, Const, Frame, Seq, Value, const_str, str_list
 
 if TYPE_CHECKING:
@@ -40,12 +40,19 @@ def check_keys(
     how = _how(kw)
     if keys is None or how is None or set(kw) - _FOLLOWED:
         return
-    left_sample = _key_sample(walker, left, keys[0])
-    right_sample = _key_sample(walker, right, keys[1]) if left_sample is not None else None
+    # pandas compares the keys' dtypes pair by pair, in order, and raises at the first pair
+    # it cannot join: the pairs up to the last one known on both sides decide alone
+    known = min(_known_prefix(walker, left, keys[0]), _known_prefix(walker, right, keys[1]))
+    if known == 0:
+        return
+    left_keys, right_keys = keys[0][:known], keys[1][:known]
+    left_sample = _key_sample(walker, left, left_keys)
+    right_sample = _key_sample(walker, right, right_keys) if left_sample is not None else None
     if right_sample is None:
         return
     try:
-        spelt = {"on": keys[0]} if keys[0] == keys[1] else {"left_on": keys[0], "right_on": keys[1]}
+        same = left_keys == right_keys
+        spelt = {"on": left_keys} if same else {"left_on": left_keys, "right_on": right_keys}
         left_sample.merge(right_sample, how=how, **spelt)
     except ValueError as exc:
         from mleworld.world.static import computed
@@ -171,8 +178,8 @@ def _kind(walker: Walker, frame: Frame, column: str, gains_missing: bool, same_f
         return FILE
     if known == NUM:
         return None if gains_missing else NUM  # a bool column turns object with missing values
-    if known == TEXT:
-        return TEXT
+    if known in (TEXT, DATE):
+        return known  # missing values keep both dtypes
     dtype = _dtype(walker, frame, column, known)
     if dtype is None:
         return None
@@ -197,6 +204,14 @@ def _dtype(walker: Walker, frame: Frame, column: str, known: Any) -> Any | None:
     return None if values is None else values.dtype
 
 
+def _known_prefix(walker: Walker, frame: Frame, keys: list[str]) -> int:
+    """How many of `keys`, from the first, have a dtype `_key_sample` knows."""
+    for count in range(len(keys), 0, -1):
+        if _key_sample(walker, frame, keys[:count]) is not None:
+            return count
+    return 0
+
+
 def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
     """One row of the frame's key columns with their dtypes, when those are known."""
     import pandas as pd
@@ -216,6 +231,8 @@ def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
         source = file_table(walker, frame.source) if kind == FILE else None
         if kind == TEXT:
             columns[key] = pd.Series(["x"], dtype="str")
+        elif kind == DATE:
+            columns[key] = pd.Series(pd.to_datetime(["2000-01-01"]))
         elif isinstance(kind, Real) and len(kind.values):
             columns[key] = kind.values.head(1).reset_index(drop=True)
         elif source is not None and key in source.columns and len(source):

@@ -340,6 +340,19 @@ def _candidates(search: Instance) -> list[tuple[dict[str, Any], float]]:
     return [(p, w * scale) for p, w in counted.values()]
 
 
+def _labels_encoded(node: ast.Call, kw: dict[str, Value]) -> bool:
+    """`cross_val_predict(..., method="predict_proba")` (or another score method): y is
+    label-encoded into a numpy array before any fold indexes it."""
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    method = kw.get("method")
+    return (
+        name == "cross_val_predict"
+        and isinstance(method, Const)
+        and method.value in ("predict_proba", "predict_log_proba", "decision_function")
+    )
+
+
 def cross_val(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
@@ -350,7 +363,7 @@ def cross_val(
     X = args[1] if len(args) > 1 else kw.get("X", UNKNOWN)
     y = args[2] if len(args) > 2 else kw.get("y", UNKNOWN)
     callbacks.on_fit(walker, estimator, X, node)  # the program's own steps run in every fold
-    pandas_arrays.check_rows(walker, [X, y], node)
+    pandas_arrays.check_rows(walker, [X] if _labels_encoded(node, kw) else [X, y], node)
     splitter_groups.check_cv(walker, args[3] if len(args) > 3 else kw.get("cv"), node)
     dtypes.check_cross_val(
         walker, estimator, X, node, y, args[3] if len(args) > 3 else kw.get("cv")
