@@ -1,7 +1,8 @@
 """LightGBM's own errors for literal lgb.train parameters, asked of the installed LightGBM.
 
 A parameter may be a number analysis computed from the data (`neg / pos` of the target's
-counts) and a dict may spread another (`{**base, "is_unbalance": True}`).
+counts) and a dict may spread another (`{**base, "is_unbalance": True}`). A Dataset gives
+its rows back (`get_data()`) only when built with `free_raw_data=False` and constructed.
 """
 
 from __future__ import annotations
@@ -37,7 +38,20 @@ CRASHES["computed_weight_spread_into_a_conflicting_config"] = (
     BINARY + "for cfg in [base, {**base, 'num_leaves': 7, 'is_unbalance': True}]:\n"
     "    lgb.train(cfg, binary, num_boost_round=3)\n"
 )
+REG = "params = {'objective': 'regression', 'min_data_in_leaf': 1, 'verbose': -1}\n"
+CRASHES["rows_of_a_trained_dataset_whose_raw_data_is_freed"] = (
+    READ + REG + "model = lgb.train(params, ds, 3)\nprint(model.predict(ds.get_data()).shape)\n"
+)
+CRASHES["rows_of_a_validation_set_after_training"] = (
+    READ + REG + "va = lgb.Dataset(df[['bill_length_mm', 'bill_depth_mm']], y, reference=ds)\n"
+    "model = lgb.train(params, ds, 3, valid_sets=[va])\nrows = va.get_data()\n"
+)
+CRASHES["rows_of_a_dataset_never_constructed"] = READ + "rows = ds.get_data()\n"
 VALID = {
+    "rows_of_a_dataset_that_keeps_them": READ
+    + REG
+    + "kept = lgb.Dataset(df[['bill_length_mm', 'bill_depth_mm']], y, free_raw_data=False)\n"
+    + "model = lgb.train(params, kept, 3)\nprint(model.predict(kept.get_data()).shape)\n",
     "computed_weight_spread_into_another_config": BINARY
     + "for cfg in [base, {**base, 'num_leaves': 7}]:\n"
     + "    lgb.train(cfg, binary, num_boost_round=3)\n",

@@ -20,7 +20,12 @@
   label: computed_series.label_item), and a model's probabilities or a linear regressor's
   predictions scored by a classification metric (samples.py);
 - a grouping by a column the frame lacks (columns.check_groupby_keys): the test file
-  grouped by the target, as the training file was.
+  grouped by the target, as the training file was;
+- pandas 3's text columns are not `object`: a keyed concat of the files keeps its columns'
+  dtypes (kinds.of_concat), so `[c for c in d.columns if d[c].dtype == "O"]` is empty and
+  the text reaches `lgb.train` (dtypes.check_lgb_dataset);
+- a multi-output classifier fitted fold by fold answers predict_proba with a list
+  (predictions.fitted: the first fit of a new model decides its outputs).
 
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
@@ -58,6 +63,28 @@ LGB = (
     READ + "import lightgbm as lgb\n"
     "params = {'objective': 'regression', 'min_data_in_leaf': 1, 'min_data_in_bin': 1,"
     " 'verbose': -1}\n"
+)
+
+KEYED = (
+    "import pandas as pd\nimport lightgbm as lgb\n"
+    "train = pd.read_csv('./input/train.csv')\ntest = pd.read_csv('./input/test.csv')\n"
+    "d = pd.concat([train, test], keys=['tr', 'te'])\n"
+)
+KEYED_FIT = (
+    "d = d.assign(**{c: d[c].astype('category') for c in cat})"
+    ".assign(r=lambda d: d.bill_length_mm / d.bill_depth_mm)\n"
+    "X = d.loc['tr', ['island', 'bill_length_mm', 'r']]\n"
+    "params = {'objective': 'regression', 'verbose': -1, 'min_data_in_leaf': 1}\n"
+    "booster = lgb.train(params, lgb.Dataset(X, label=train['body_mass_g']), 2)\n"
+    "print(booster.num_trees())\n"
+)
+MULTI = (
+    "from sklearn.model_selection import KFold\n"
+    "from sklearn.multioutput import MultiOutputClassifier\n"
+    "from sklearn.tree import DecisionTreeClassifier\n"
+    "Y = train[['year', 'body_mass_g']].values\n"
+    "for a, b in KFold(2, shuffle=True, random_state=0).split(X):\n"
+    "    mo = MultiOutputClassifier(DecisionTreeClassifier()).fit(X.iloc[a], Y[a])\n"
 )
 
 CRASHES: dict[str, tuple[str, str]] = {
@@ -188,9 +215,23 @@ CRASHES: dict[str, tuple[str, str]] = {
         "m = d.groupby(['island', 'sex', 'species'])['body_mass_g'].mean()\n",
         "columns",
     ),
+    "text_of_a_keyed_concat_reaches_lightgbm": (
+        KEYED + "cat = [c for c in d.columns if d[c].dtype == 'O']\n" + KEYED_FIT,
+        "dtypes",
+    ),
+    "multi_output_probabilities_indexed_in_a_fold_loop": (
+        READ + MULTI + "    p = mo.predict_proba(X.iloc[b])[:, 0]\n",
+        "positions",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "text_of_a_keyed_concat_made_categories": (
+        KEYED + "cat = [c for c in d.columns if d[c].dtype in ('O', 'str')]\n" + KEYED_FIT
+    ),
+    "multi_output_probabilities_taken_per_target": (
+        READ + MULTI + "    p = [q[:, 0] for q in mo.predict_proba(X.iloc[b])]\n"
+    ),
     "grouped_by_an_index_level_name": (
         "import pandas as pd\ntest = pd.read_csv('./input/test.csv').set_index('island')\n"
         "print(test.groupby('island')['body_mass_g'].mean().round(1).to_dict())\n"

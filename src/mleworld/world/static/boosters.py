@@ -20,6 +20,10 @@ wrote "l2-mean", the key older code and its readers still ask for): a literal ke
 does not start as the installed LightGBM's keys do is Python's KeyError (result_keys.py).
 How they start is asked of LightGBM itself, on a tiny set (`history_prefixes`).
 `lgb.train` with early stopping and no `valid_sets` raises LightGBM's ValueError.
+`Dataset.get_data()` gives the rows back only from a Dataset built with
+`free_raw_data=False` and constructed (by `lgb.train`, as its training or a validation
+set): LightGBM refuses before the construction, and after it once the raw data is freed
+(the default), in words asked of it (`get_data_refusal`).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from mleworld.world.static.values import (
     DictVal,
     Instance,
     ResultKeys,
+    Seq,
     Value,
     VectorVal,
 )
@@ -319,3 +324,46 @@ def _early_stopping_refusal() -> str | None:
     data, params = _tiny_regression()
     exc = _raised(lambda: lgb.train(params, data, 2, callbacks=[lgb.early_stopping(1)]))
     return exception_line(exc) if isinstance(exc, ValueError) else None
+
+
+def _is_dataset(cls: type) -> bool:
+    return cls.__name__ == "Dataset" and str(cls.__module__).startswith("lightgbm")
+
+
+def constructed(args: list[Value], kw: dict[str, Value]) -> None:
+    """`lgb.train(params, train_set, valid_sets=[...])` constructs its Datasets (their
+    `fitted` flag, read by `check_get_data`)."""
+    train_set = args[1] if len(args) > 1 else kw.get("train_set", UNKNOWN)
+    valid = args[3] if len(args) > 3 else kw.get("valid_sets", UNKNOWN)
+    for value in [train_set, *(valid.items or [] if isinstance(valid, Seq) else [])]:
+        if isinstance(value, Instance) and _is_dataset(value.cls):
+            value.fitted = True
+
+
+def check_get_data(walker: Walker, owner: Instance, method: str, node: ast.Call) -> None:
+    """`ds.get_data()` of a Dataset LightGBM will not give its rows back from."""
+    if method != "get_data" or not _is_dataset(owner.cls) or not owner.bound:
+        return
+    free = literal(owner.given.get("free_raw_data", Const(True)))
+    if free not in (True, False):
+        return
+    if owner.fitted and not free:
+        return  # constructed with its raw data kept: the rows come back
+    message = get_data_refusal(owner.fitted)
+    if message is not None:
+        walker.emit("boosters", "LightGBMError", message, node, CONFIDENCE)
+
+
+@cache
+def get_data_refusal(built: bool) -> str | None:
+    """What the installed LightGBM raises for `get_data()` of a Dataset freed after its
+    construction (`built`), or of one not constructed yet."""
+    try:
+        import lightgbm as lgb
+    except ImportError:
+        return None
+    data, params = _tiny_regression()
+    if built and _raised(lambda: lgb.train(params, data, 1)) is not None:
+        return None
+    exc = _raised(data.get_data)
+    return exception_line(exc) if exc is not None else None

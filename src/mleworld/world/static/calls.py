@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import (
     arrays,
+    boosters,
     callbacks,
     cli_args,
     columns,
@@ -173,6 +174,7 @@ def call_method(
         kwargs.check_method(walker, owner.cls, method.name, args, kw, node, star)
         params.check_fit(walker, owner, method.name, node)
         unfitted.check_method(walker, owner, method.name, node)
+        boosters.check_get_data(walker, owner, method.name, node)
         if method.name == "split" and not star:
             splitter_groups.check_split(walker, owner, args, kw, node)
         if method.name in params.FIT_METHODS:

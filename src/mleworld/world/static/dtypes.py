@@ -480,8 +480,7 @@ def check_lgb_dataset(walker: Walker, train_set: Value, node: ast.AST) -> None:
     """`lgb.train(params, lgb.Dataset(X, y))`: the Dataset's frame, then its label (a Series
     whose values analysis holds: text is refused), meet LightGBM's dtype check."""
     if isinstance(train_set, Instance) and _lightgbm(train_set.cls):
-        data = _values(walker, train_set.given.get("data", UNKNOWN), dtypes_only=True)
-        if _check_lightgbm(walker, data, node):
+        if _check_lightgbm_frame(walker, train_set.given.get("data", UNKNOWN), node):
             return
         label = train_set.given.get("label")
         values = computed_series.held(walker, label) if isinstance(label, SeriesVal) else None
@@ -489,16 +488,15 @@ def check_lgb_dataset(walker: Walker, train_set: Value, node: ast.AST) -> None:
             _check_lightgbm(walker, values.to_frame(), node)
 
 
-def _check_lightgbm_frame(walker: Walker, X: Value, node: ast.AST) -> None:
+def _check_lightgbm_frame(walker: Walker, X: Value, node: ast.AST) -> bool:
     """LightGBM's dtype check of the frame a fit or a predict gets: on its dtypes when all
     are known; else text in one whose dtype is known is enough (LightGBM checks every
-    column), the message less sure (it names every text column)."""
+    column), the message less sure (it names every text column). Whether it refused."""
     data = _values(walker, X, dtypes_only=True)
     if data is None and isinstance(X, Frame):
         known = kinds.stand_in(walker, X, computed=True, dtypes_only=True, partial=True)
-        _check_lightgbm(walker, known, node, PARTIAL_CONFIDENCE)
-        return
-    _check_lightgbm(walker, data, node)
+        return _check_lightgbm(walker, known, node, PARTIAL_CONFIDENCE)
+    return _check_lightgbm(walker, data, node)
 
 
 def _check_lightgbm(

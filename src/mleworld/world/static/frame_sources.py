@@ -231,7 +231,9 @@ def concat(
     rows = sum(c for c in counts if c is not None) if None not in counts and stacked else side_rows
     ranged = rows is not None and (side_rows is not None or is_true(kw.get("ignore_index")))
     parts = row_counts.keyed_parts(frames, kw)  # type: ignore[arg-type]
-    return Frame(union, "concat()", exact=exact, rows=rows, ranged=ranged, parts=parts)
+    result = Frame(union, "concat()", exact=exact, rows=rows, ranged=ranged, parts=parts)
+    result.kinds = kinds.of_concat(walker, frames, kw) if exact and stacked else None  # type: ignore[arg-type]
+    return result
 
 
 @cache

@@ -237,6 +237,7 @@ def _frame_method(
         return Const(None)
     if name == "assign":
         result = frame.copy()
+        result.kinds = dict(frame.kinds) if frame.kinds else None  # the same rows: dtypes kept
         result.add(list(kw))
         return result
     if name == "reindex" and not args and "columns" in kw and not inplace:

@@ -93,6 +93,31 @@ def _dropped(frame: Frame, names: list[str] | None) -> dict[str, Any] | None:
     return {name: frame.kinds.pop(name, None) for name in names}
 
 
+def of_concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> dict[str, Any] | None:
+    """The dtypes' kinds of `pd.concat(frames, keys=...)` (stacked), run for real on the
+    frames' values where analysis holds them all: numbers (NUM) and pandas' string dtype
+    (TEXT); the rows themselves are row_counts.py's (their outer labels)."""
+    import pandas as pd
+
+    from mleworld.world.static import computed
+
+    tables = [computed.values_of(walker, f) for f in frames]
+    if any(t is None for t in tables) or set(kw) - {"objs", "keys", "axis", "sort"}:
+        return None
+    try:
+        joined = computed.quietly(pd.concat, tables)
+    except Exception:  # noqa: BLE001 - pandas refused: not judged here
+        return None
+    found: dict[str, Any] = {}
+    for name in joined.columns:
+        dtype = joined[name].dtype
+        if isinstance(dtype, pd.StringDtype):
+            found[name] = TEXT
+        elif pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype):
+            found[name] = NUM
+    return found or None
+
+
 def on_setitem(frame: Frame, names: list[str] | None, value: Value) -> None:
     """`frame[name] = value`: the column's kind is the value's, when it is surely numeric
     (or surely pandas' string dtype: `astype(str)`, known even where no other column is)."""
@@ -247,31 +272,34 @@ def stand_in(
         return None
     if any(frame.kinds[c] == DATE for c in names):
         return None  # zeros would stand in for dates as numbers
-    table = file_table(walker, frame.source)
-    if table is None or any(c not in table.columns for c in names if frame.kinds[c] == FILE):
+    of_file = [c for c in names if frame.kinds[c] == FILE]
+    table = file_table(walker, frame.source) if of_file else None
+    if of_file and (table is None or any(c not in table.columns for c in of_file)):
         return None
     real = {c: k.values for c, k in frame.kinds.items() if isinstance(k, Real)}
     if real and not (computed and (frame.ordered or dtypes_only)):
         return None
+    if not dtypes_only and any(frame.kinds[c] == TEXT for c in names):
+        return None  # a stand-in text's errors would name a value the data does not have
     import numpy as np
     import pandas as pd
 
-    if not guess_text and not all(
-        plain_dtype(table[c].dtype) for c in names if frame.kinds[c] == FILE
-    ):
+    if not guess_text and not all(plain_dtype(table[c].dtype) for c in of_file):  # type: ignore[index]
         return None  # an object column's errors name its values, which rows may change
+    lengths = [len(table)] if table is not None else [len(v) for v in real.values()]
+    rows = lengths[0] if lengths else 1
+
+    def column(c: str) -> Any:
+        if c in real:
+            return real[c]
+        if frame.kinds[c] == FILE:  # type: ignore[index]
+            return table[c]  # type: ignore[index]
+        if frame.kinds[c] == TEXT:  # type: ignore[index]
+            return pd.Series(["x"] * rows, dtype="str")
+        return np.zeros(rows)
 
     try:
-        return pd.DataFrame(
-            {
-                c: real[c]
-                if c in real
-                else table[c]
-                if frame.kinds[c] == FILE
-                else np.zeros(len(table))
-                for c in names
-            }  # fmt: skip
-        )
+        return pd.DataFrame({c: column(c) for c in names})
     except Exception:
         return None
 
@@ -336,6 +364,10 @@ def series_dtype(walker: Walker, series: SeriesVal) -> Any | None:
     kind = frame.kinds.get(series.name or "") if frame is not None and frame.kinds else None
     if kind == NUM:
         return NumberDtype()
+    if kind == TEXT:
+        import pandas as pd
+
+        return pd.Series(["x"]).dtype  # pandas' default string dtype, as `astype(str)` gives
     if frame is None or kind != FILE:
         return None
     from mleworld.world.static.dtypes import file_dtype

@@ -131,7 +131,7 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     first = not owner.fitted
     owner.classes = count if walker.certain or first or owner.classes == count else None
     outputs = multioutput.target_width(y)
-    owner.outputs = outputs if walker.certain or owner.outputs == outputs else None
+    owner.outputs = outputs if walker.certain or first or owner.outputs == outputs else None
 
 
 def _held_classes(y: Value) -> int | None:

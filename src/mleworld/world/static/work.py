@@ -407,6 +407,8 @@ def lgb_train(nfold_default: float | None) -> Any:
             )
         train_set = args[1] if len(args) > 1 else kw.get("train_set", UNKNOWN)
         dtypes.check_lgb_dataset(walker, train_set, node)
+        if nfold_default is None:
+            boosters.constructed(args, kw)
         params = literal(args[0]) if args else literal(kw.get("params", UNKNOWN))
         params = params if isinstance(params, dict) else {}
         rounds_value = args[2] if len(args) > 2 else kw.get("num_boost_round")
