@@ -25,7 +25,9 @@
   dtypes (kinds.of_concat), so `[c for c in d.columns if d[c].dtype == "O"]` is empty and
   the text reaches `lgb.train` (dtypes.check_lgb_dataset);
 - a multi-output classifier fitted fold by fold answers predict_proba with a list
-  (predictions.fitted: the first fit of a new model decides its outputs).
+  (predictions.fitted: the first fit of a new model decides its outputs);
+- the memory-saving loop that skips `object` columns: under pandas 3 a text column's
+  minimum meets `np.finfo(np.float32).min` (type_limits.py).
 
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
@@ -86,6 +88,31 @@ MULTI = (
     "for a, b in KFold(2, shuffle=True, random_state=0).split(X):\n"
     "    mo = MultiOutputClassifier(DecisionTreeClassifier()).fit(X.iloc[a], Y[a])\n"
 )
+
+
+def shrink(skip: str) -> str:
+    """The memory-saving loop of Kaggle notebooks, skipping the columns `skip` names."""
+    return (
+        "import numpy as np\nimport pandas as pd\n"
+        "def reduce_mem_usage(df):\n"
+        "    for col in df.columns:\n"
+        "        col_type = df[col].dtype\n"
+        f"        if {skip}:\n"
+        "            c_min, c_max = df[col].min(), df[col].max()\n"
+        "            if str(col_type)[:3] == 'int':\n"
+        "                if c_min > np.iinfo(np.int8).min and c_max < np.iinfo(np.int8).max:\n"
+        "                    df[col] = df[col].astype(np.int8)\n"
+        "                elif c_min > np.iinfo(np.int16).min and c_max < np.iinfo(np.int16).max:\n"
+        "                    df[col] = df[col].astype(np.int16)\n"
+        "            elif c_min > np.finfo(np.float32).min and c_max < np.finfo(np.float32).max:\n"
+        "                df[col] = df[col].astype(np.float32)\n"
+        "        else:\n"
+        "            df[col] = df[col].astype('category')\n"
+        "    return df\n"
+        "train = reduce_mem_usage(pd.read_csv('./input/train.csv'))\n"
+        "print(train.dtypes.astype(str).tolist())\n"
+    )
+
 
 CRASHES: dict[str, tuple[str, str]] = {
     "a_numpy_count_in_a_json_dict": (
@@ -223,9 +250,14 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + MULTI + "    p = mo.predict_proba(X.iloc[b])[:, 0]\n",
         "positions",
     ),
+    "memory_saving_loop_that_skips_object_columns": (shrink("col_type != object"), "operations"),
 }
 
 VALID: dict[str, str] = {
+    "memory_saving_loop_that_skips_text_columns": shrink(
+        "str(col_type) not in ('str', 'object', 'category')"
+    ),
+    "memory_saving_loop_on_numbers_only": shrink("pd.api.types.is_numeric_dtype(df[col])"),
     "text_of_a_keyed_concat_made_categories": (
         KEYED + "cat = [c for c in d.columns if d[c].dtype in ('O', 'str')]\n" + KEYED_FIT
     ),

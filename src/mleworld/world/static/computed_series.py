@@ -64,7 +64,8 @@ def statistic(
     walker: Walker, real: Any, name: str, args: list[Value], kw: dict[str, Value]
 ) -> Value | None:
     """A column's statistic computed from its real values: a Number holding it (typed as
-    Python names it, "numpy.float64"), or None; `any()` / `all()` a constant True or False."""
+    Python names it, "numpy.float64"), or None; `any()` / `all()` a constant True or False;
+    `min()` / `max()` of text the text itself."""
     import numbers
 
     import numpy as np
@@ -78,6 +79,8 @@ def statistic(
     if isinstance(real, np.ndarray) and (real.ndim != 1 or args or kw or name not in _ARRAY_STATS):
         return None  # numpy's reductions are fewer than pandas', with other arguments
     value = _called(walker, real, name, args, kw)
+    if isinstance(value, str) and name in ("min", "max"):
+        return Const(value)  # the first or last text of a text column, as Python orders it
     if not isinstance(value, numbers.Number) or isinstance(value, bool | np.bool_):
         return None
     return Number.holding(value)

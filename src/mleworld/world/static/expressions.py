@@ -15,7 +15,14 @@ import operator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from mleworld.world.static import arrays, computed, computed_series, lengths, scalars
+from mleworld.world.static import (
+    arrays,
+    computed,
+    computed_series,
+    lengths,
+    scalars,
+    type_limits,
+)
 from mleworld.world.static.flow import BRANCH
 from mleworld.world.static.operators import COMPARISONS
 from mleworld.world.static.program import children
@@ -231,6 +238,7 @@ class ExpressionWalker:
         table = computed_series.frame_compared(self, node.ops[0], left, rights[0])
         if table is not None:
             return table
+        type_limits.check_order(self, node.ops[0], left, rights[0], node)
         return _compare(node.ops[0], left, rights[0])
 
     def expr_BoolOp(self: Walker, node: ast.BoolOp) -> Value:
@@ -346,6 +354,10 @@ def _number(value: Value) -> Value:
         return Const(value.n)
     if isinstance(value, Number) and isinstance(value.real, int | float):
         return Const(value.real)
+    item = getattr(value.real, "item", None) if isinstance(value, Number) else None
+    if item is not None and type(value.real).__module__ == "numpy":  # type: ignore[union-attr]
+        number = item()  # a numpy scalar (`df[c].min()` of integers): compared as its value
+        return Const(number) if isinstance(number, int | float) else value
     return value
 
 

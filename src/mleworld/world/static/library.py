@@ -31,6 +31,7 @@ from mleworld.world.static import (
     params,
     predictions,
     text_terms,
+    type_limits,
     work,
 )
 from mleworld.world.static.values import (
@@ -514,6 +515,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     },
     ("sklearn.metrics", "accuracy_score"): predictions.label_score("accuracy_score"),
     ("numpy", "column_stack"): lengths.column_stack,
+    ("numpy", "finfo"): type_limits.limits("finfo"),
+    ("numpy", "iinfo"): type_limits.limits("iinfo"),
     ("numpy", "hstack"): lengths.stack("hstack"),
     ("numpy", "vstack"): lengths.stack("vstack"),
     ("numpy", "zeros"): lengths.builder,

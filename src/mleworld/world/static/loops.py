@@ -35,7 +35,7 @@ from mleworld.world.static.values import (
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
-MAX_UNROLL = 16  # a loop over a known list longer than this is walked once
+MAX_UNROLL = 32  # a loop over a known list longer than this is walked once
 UNROLL_STEPS = 20_000  # once the walk has taken this many statements, every loop is walked once
 
 

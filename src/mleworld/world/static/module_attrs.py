@@ -26,6 +26,7 @@ from mleworld.world.static import (
     result_keys,
     suggest,
     torch_calls,
+    type_limits,
     unfitted,
 )
 from mleworld.world.static import params as params_mod
@@ -99,6 +100,9 @@ def attribute_message(exc: AttributeError) -> str:
 def object_attribute(base: Obj, attr: str) -> Value:
     """An attribute of a library class or function (`pd.DataFrame.from_dict`); no checks."""
     obj = base.obj
+    field = type_limits.limit(obj, attr)  # `np.finfo(np.float32).min`
+    if field is not None:
+        return field
     if not isinstance(obj, type | types.FunctionType | types.BuiltinFunctionType):
         return UNKNOWN
     try:

@@ -205,6 +205,8 @@ class OperationWalker:
         return frame
 
     def getitem(self: Walker, base: Value, key: Value, node: ast.Subscript) -> Value:
+        if isinstance(base, Const) and isinstance(base.value, str):
+            return _text_part(self, base.value, key, node.slice)  # `str(dtype)[:3]`
         held = arrays.getitem(self, base, key, node) if arrays.held(base) else None
         if held is not None:
             return held
@@ -405,6 +407,26 @@ def _names_of(value: Value) -> frozenset[str] | None:
         return value.upper if value.many else None
     names = str_list(value)
     return frozenset(names) if names is not None else None
+
+
+def _text_part(walker: Walker, text: str, key: Value, index: ast.expr) -> Value:
+    """`text[i]` / `text[a:b]` of a text the walk holds, with literal bounds: the text."""
+    if isinstance(index, ast.Slice):
+        bounds = [
+            walker.expr(b) if b is not None else Const(None)
+            for b in (index.lower, index.upper, index.step)
+        ]
+        spelt = [b.value if isinstance(b, Const) else UNKNOWN for b in bounds]
+        if all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in spelt):
+            return Const(text[slice(*spelt)])
+        return UNKNOWN
+    if (
+        isinstance(key, Const)
+        and isinstance(key.value, int)
+        and -len(text) <= key.value < len(text)
+    ):
+        return Const(text[key.value])
+    return UNKNOWN
 
 
 def _piped(func: Value, args: list[Value]) -> FuncVal | None:
