@@ -27,7 +27,10 @@
 - a multi-output classifier fitted fold by fold answers predict_proba with a list
   (predictions.fitted: the first fit of a new model decides its outputs);
 - the memory-saving loop that skips `object` columns: under pandas 3 a text column's
-  minimum meets `np.finfo(np.float32).min` (type_limits.py).
+  minimum meets `np.finfo(np.float32).min` (type_limits.py);
+- one-hot columns made apart for train and test (`df.pipe(pd.get_dummies, columns=...)` of
+  a frame whose other values were lost: frame_sources.get_dummies) reaching a model whose
+  grid value the walk lost (features_in.py).
 
 Every snippet runs for real against the penguin-like data folder (conftest.run_real).
 """
@@ -113,6 +116,17 @@ def shrink(skip: str) -> str:
         "print(train.dtypes.astype(str).tolist())\n"
     )
 
+
+DUMMIES = (
+    "import numpy as np\nimport pandas as pd\n"
+    "from sklearn.linear_model import LogisticRegression\n"
+    "train = pd.read_csv('./input/train.csv')\ntest = pd.read_csv('./input/test.csv')\n"
+    "fx = lambda d: (d[['island', 'bill_length_mm']].assign(r=lambda e: e.bill_length_mm / 10)"
+    ".pipe(pd.get_dummies, columns=['island'], dtype=int))\n"
+    "X, Xt = fx(train), fx(test)\n"
+    "C = float(np.random.rand() + 0.5)\n"
+    "m = LogisticRegression(C=C, max_iter=500).fit(X, train['species'])\n"
+)
 
 CRASHES: dict[str, tuple[str, str]] = {
     "a_numpy_count_in_a_json_dict": (
@@ -251,9 +265,16 @@ CRASHES: dict[str, tuple[str, str]] = {
         "positions",
     ),
     "memory_saving_loop_that_skips_object_columns": (shrink("col_type != object"), "operations"),
+    "one_hot_columns_made_apart_for_train_and_test": (
+        DUMMIES + "print(m.predict(Xt))\n",
+        "features_in",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "one_hot_columns_aligned_before_predicting": (
+        DUMMIES + "print(m.predict(Xt.reindex(columns=X.columns, fill_value=0)))\n"
+    ),
     "memory_saving_loop_that_skips_text_columns": shrink(
         "str(col_type) not in ('str', 'object', 'category')"
     ),

@@ -50,11 +50,14 @@ def shape_of(X: Value) -> Shape | None:
 
 
 def _standable(owner: Instance) -> bool:
-    """A plain scikit-learn or LightGBM model whose every argument is a literal."""
+    """A plain scikit-learn or LightGBM model; built again from its literal arguments (one
+    the walk lost, say a grid's `num_leaves`, does not change the width it checks, unless
+    it names that check)."""
     module = str(owner.cls.__module__)
     if not module.startswith(("sklearn.", "lightgbm.")) or owner.inner:
         return False
-    if len(owner.params) != len(owner.given):
+    lost = set(owner.given) - set(owner.params)
+    if any("check" in name or "valid" in name for name in lost):
         return False
     from sklearn.base import is_classifier, is_regressor
 

@@ -236,6 +236,53 @@ def concat(
     return result
 
 
+def _dummies_of_known_columns(
+    walker: Walker, data: Frame, rest: list[Any], named: dict[str, Any]
+) -> Frame | None:
+    """`pd.get_dummies(df, columns=[...])` of a frame whose other values the walk lost but
+    whose encoded columns it holds (the file's, all rows in order, or computed): pandas run
+    on those columns beside stand-in zeros gives the frame's columns exactly; the encoded
+    ones are numbers, the others keep what was known of them."""
+    import numpy as np
+    import pandas as pd
+
+    from mleworld.world.static.dtypes import file_table
+
+    encoded = named.get("columns")
+    if rest or data.columns is None or not data.exact or not isinstance(encoded, list):
+        return None
+    if not all(isinstance(c, str) and c in data.columns for c in encoded):
+        return None
+    known = data.kinds or {}
+    table = file_table(walker, data.source) if data.ordered else None
+    values: dict[str, Any] = {}
+    for name in encoded:
+        kind = known.get(name)
+        if isinstance(kind, kinds.Real):
+            values[name] = kind.values
+        elif kind == kinds.FILE and table is not None and name in table.columns:
+            values[name] = table[name]
+        else:
+            return None
+    rows = {len(v) for v in values.values()}
+    if len(rows) != 1 or (data.rows is not None and data.rows not in rows):
+        return None
+    count = rows.pop()
+    stand_in = pd.DataFrame(
+        {c: values[c].to_numpy() if c in values else np.zeros(count) for c in data.columns}
+    )
+    try:
+        result = pd.get_dummies(stand_in, **named)
+    except Exception:  # noqa: BLE001 - pandas refused: not judged here
+        return None
+    names = [str(c) for c in result.columns]
+    kept = {c: k for c, k in known.items() if c in names and c not in encoded}
+    frame = Frame(names, data.source, True, rows=data.rows, ranged=data.ranged)
+    frame.kinds = {**kept, **dict.fromkeys((n for n in names if n not in data.columns), kinds.NUM)}
+    frame.ordered = data.ordered
+    return frame
+
+
 @cache
 def _concat_refusal() -> str | None:
     """The exception line pandas raises for a numpy array among the objects it concatenates."""
@@ -365,13 +412,16 @@ def get_dummies(
     data = args[0] if args else kw.get("data")
     if star or not isinstance(data, Frame) or not data.is_frame:
         return UNKNOWN
-    if not data.pristine:  # its columns are not computed here; it has the frame's rows
-        if data.rows is None:
-            return UNKNOWN
-        return Frame(None, data.source, False, rows=data.rows, ranged=data.ranged, parts=data.parts)
     rest = [literal_or_type(a) for a in args[1:]]
     named = {k: literal_or_type(v) for k, v in kw.items() if k != "data"}
     if any(v is MISSING for v in [*rest, *named.values()]):
+        rest = named = None  # type: ignore[assignment]
+    if not data.pristine:  # the frame's rows; its columns where the encoded ones are known
+        known = _dummies_of_known_columns(walker, data, rest, named) if named is not None else None
+        if known is not None or data.rows is None:
+            return known or UNKNOWN
+        return Frame(None, data.source, False, rows=data.rows, ranged=data.ranged, parts=data.parts)
+    if named is None:
         return UNKNOWN
     table = file_values(walker, data)
     if table is None:

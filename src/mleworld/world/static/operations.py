@@ -157,6 +157,8 @@ class OperationWalker:
         piped = _piped(func, args)
         if piped is not None and not star:
             return self.inline(piped, [func.owner, *args[1:]], kwargs, star)  # type: ignore[union-attr]
+        if _piped_to_library(func, args) and not star:  # `df.pipe(pd.get_dummies, columns=...)`
+            return self.call(args[0], [func.owner, *args[1:]], kwargs, node, star)  # type: ignore[union-attr]
         if isinstance(func, Method):
             callbacks.on_pandas_call(self, func, args)
         if isinstance(func, Partial):
@@ -427,6 +429,18 @@ def _text_part(walker: Walker, text: str, key: Value, index: ast.expr) -> Value:
     ):
         return Const(text[key.value])
     return UNKNOWN
+
+
+def _piped_to_library(func: Value, args: list[Value]) -> bool:
+    """`df.pipe(f, ...)` of a library function: pandas calls `f(df, ...)`."""
+    return (
+        isinstance(func, Method)
+        and func.name == "pipe"
+        and isinstance(func.owner, Frame | SeriesVal)
+        and bool(args)
+        and isinstance(args[0], Obj)
+        and callable(args[0].obj)
+    )
 
 
 def _piped(func: Value, args: list[Value]) -> FuncVal | None:
