@@ -414,14 +414,15 @@ def get_dummies(
         return UNKNOWN
     rest = [literal_or_type(a) for a in args[1:]]
     named = {k: literal_or_type(v) for k, v in kw.items() if k != "data"}
-    if any(v is MISSING for v in [*rest, *named.values()]):
-        rest = named = None  # type: ignore[assignment]
+    spelt = not any(v is MISSING for v in [*rest, *named.values()])
     if not data.pristine:  # the frame's rows; its columns where the encoded ones are known
-        known = _dummies_of_known_columns(walker, data, rest, named) if named is not None else None
-        if known is not None or data.rows is None:
-            return known or UNKNOWN
+        known = _dummies_of_known_columns(walker, data, rest, named) if spelt else None
+        if known is not None:
+            return known
+        if data.rows is None:
+            return UNKNOWN
         return Frame(None, data.source, False, rows=data.rows, ranged=data.ranged, parts=data.parts)
-    if named is None:
+    if not spelt:
         return UNKNOWN
     table = file_values(walker, data)
     if table is None:

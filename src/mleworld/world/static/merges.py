@@ -42,18 +42,16 @@ def check_keys(
         return
     # pandas compares the keys' dtypes pair by pair, in order, and raises at the first pair
     # it cannot join: the pairs up to the last one known on both sides decide alone
-    known = min(_known_prefix(walker, left, keys[0]), _known_prefix(walker, right, keys[1]))
-    if known == 0:
-        return
-    left_keys, right_keys = keys[0][:known], keys[1][:known]
-    left_sample = _key_sample(walker, left, left_keys)
-    right_sample = _key_sample(walker, right, right_keys) if left_sample is not None else None
+    left_sample = _key_sample(walker, left, keys[0])
+    right_sample = _key_sample(walker, right, keys[1]) if left_sample is not None else None
     if right_sample is None:
         return
+    known = min(len(left_sample.columns), len(right_sample.columns))
+    left_keys, right_keys = keys[0][:known], keys[1][:known]
     try:
         same = left_keys == right_keys
         spelt = {"on": left_keys} if same else {"left_on": left_keys, "right_on": right_keys}
-        left_sample.merge(right_sample, how=how, **spelt)
+        left_sample[left_keys].merge(right_sample[right_keys], how=how, **spelt)
     except ValueError as exc:
         from mleworld.world.static import computed
 
@@ -204,16 +202,9 @@ def _dtype(walker: Walker, frame: Frame, column: str, known: Any) -> Any | None:
     return None if values is None else values.dtype
 
 
-def _known_prefix(walker: Walker, frame: Frame, keys: list[str]) -> int:
-    """How many of `keys`, from the first, have a dtype `_key_sample` knows."""
-    for count in range(len(keys), 0, -1):
-        if _key_sample(walker, frame, keys[:count]) is not None:
-            return count
-    return 0
-
-
 def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
-    """One row of the frame's key columns with their dtypes, when those are known."""
+    """One row of the frame's leading key columns whose dtypes are known (as many of
+    `keys`, from the first, as are); None when not even the first one's is."""
     import pandas as pd
 
     from mleworld.world.static import computed
@@ -223,7 +214,7 @@ def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
     if table is None:
         table = computed.held_columns(frame, keys)
     if table is not None and all(k in table.columns for k in keys):
-        return table[keys].head(1).reset_index(drop=True)
+        return table[list(dict.fromkeys(keys))].head(1).reset_index(drop=True)
     known = frame.kinds or {}
     columns: dict[str, Any] = {}
     for key in dict.fromkeys(keys):
@@ -238,5 +229,5 @@ def _key_sample(walker: Walker, frame: Frame, keys: list[str]) -> Any | None:
         elif source is not None and key in source.columns and len(source):
             columns[key] = source[key].head(1).reset_index(drop=True)
         else:
-            return None
-    return pd.DataFrame(columns)
+            break
+    return pd.DataFrame(columns) if columns else None

@@ -415,13 +415,11 @@ def _text_part(walker: Walker, text: str, key: Value, index: ast.expr) -> Value:
     """`text[i]` / `text[a:b]` of a text the walk holds, with literal bounds: the text."""
     if isinstance(index, ast.Slice):
         bounds = [
-            walker.expr(b) if b is not None else Const(None)
-            for b in (index.lower, index.upper, index.step)
+            row_counts.whole_number(walker, b) for b in (index.lower, index.upper, index.step)
         ]
-        spelt = [b.value if isinstance(b, Const) else UNKNOWN for b in bounds]
-        if all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in spelt):
-            return Const(text[slice(*spelt)])
-        return UNKNOWN
+        if row_counts.NOT_INT in bounds or bounds[2] == 0:
+            return UNKNOWN
+        return Const(text[slice(*bounds)])  # type: ignore[misc]
     if (
         isinstance(key, Const)
         and isinstance(key.value, int)
