@@ -5,7 +5,8 @@ ravels the binary case), so `[:, 1]` of it raises numpy's IndexError; with three
 it gives a column a class and the same subscript is fine. `hasattr(model, "predict_proba")`
 is decided where the class decides it, so a helper that asks before calling takes the
 branch the run takes: LinearSVC has no predict_proba, so its guarded call is not a finding,
-and its decision scores meet the subscript. A fitted attribute (`feature_importances_`)
+and its decision scores meet the subscript. A stacking or voting ensemble's
+`named_estimators_` are its members, fitted. A fitted attribute (`feature_importances_`)
 is asked of the estimator's trial fits; `isinstance(model, Cls)`, `type(model).__name__`
 and `model.__class__.__name__` are its class's. A model fitted on a fold's rows of a
 two-class column (`y.iloc[tr]`) has both classes (a fit on one fails). Each snippet runs for real
@@ -85,8 +86,31 @@ CRASHES = {
         "    s = m.decision_function(X)[:, 1]\n",
         "positions",
     ),
+    "a_stack_member_without_importances": (
+        READ
+        + "from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier\n"
+        "from sklearn.ensemble import StackingClassifier\n"
+        "stack = StackingClassifier([('lr', LogisticRegression()),\n"
+        "                            ('tree', HistGradientBoostingClassifier(max_iter=5))], cv=2)\n"
+        "stack.fit(X, train['sex'])\n"
+        "for name in ('lr', 'tree'):\n"
+        "    if name != 'lr':\n"
+        "        print(stack.named_estimators_[name].feature_importances_)\n",
+        "module_attrs",
+    ),
 }
 VALID = {
+    "a_stack_member_with_importances": (
+        READ
+        + "from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier\n"
+        "from sklearn.ensemble import StackingClassifier\n"
+        "stack = StackingClassifier([('lr', LogisticRegression()),\n"
+        "                            ('tree', RandomForestClassifier(n_estimators=5))], cv=2)\n"
+        "stack.fit(X, train['sex'])\n"
+        "for name in ('lr', 'tree'):\n"
+        "    if name != 'lr':\n"
+        "        print(stack.named_estimators_[name].feature_importances_)\n"
+    ),
     "three_class_decision_scores_have_a_column_a_class": decision("species"),
     "a_helper_asks_before_calling_predict_proba": helper("LogisticRegression()"),
     "a_helper_takes_an_svm_s_whole_decision_scores": helper(

@@ -2,7 +2,9 @@
 
 A one-hot or ordinal encoder fitted on some rows refuses a category its fit never saw,
 as the run does; a scaler inside a column transformer, or one whose output is set to
-pandas, hands the model the data's NaN cells. Each snippet runs for real
+pandas, hands the model the data's NaN cells. A pipeline whose steps before its model
+are such steps fits them for real too, so its predictions on rows of an unseen category
+raise as the run does. Each snippet runs for real
 (conftest.run_real: train.csv has 6 rows; the depth column keeps one value, the others
 become NaN; test.csv's islands are Biscoe and Dream).
 """
@@ -52,8 +54,27 @@ CRASHES = {
         "LogisticRegression().fit(Z[['bill_length_mm', 'bill_depth_mm']], y)\n",
         "dtypes",
     ),
+    "a_pipeline_model_predicts_on_a_category_its_encoder_never_saw": (
+        READ + "from sklearn.pipeline import Pipeline\n"
+        "seen = train[train['island'] != 'Dream']\n"
+        "pre = ColumnTransformer([('cat', OneHotEncoder(), ['island']),\n"
+        "                         ('num', SimpleImputer(), ['bill_length_mm'])])\n"
+        "model = Pipeline([('pre', pre), ('lr', LogisticRegression())])\n"
+        "model.fit(seen[['island', 'bill_length_mm']], seen['species'])\n"
+        "p = model.predict_proba(test[['island', 'bill_length_mm']])\n",
+        "computed",
+    ),
 }
 VALID = {
+    "a_pipeline_model_predicts_ignoring_unseen_categories": (
+        READ + "from sklearn.pipeline import Pipeline\n"
+        "seen = train[train['island'] != 'Dream']\n"
+        "pre = ColumnTransformer([('cat', OneHotEncoder(handle_unknown='ignore'), ['island']),\n"
+        "                         ('num', SimpleImputer(), ['bill_length_mm'])])\n"
+        "model = Pipeline([('pre', pre), ('lr', LogisticRegression())])\n"
+        "model.fit(seen[['island', 'bill_length_mm']], seen['species'])\n"
+        "p = model.predict_proba(test[['island', 'bill_length_mm']])\n"
+    ),
     "unseen_categories_ignored": (
         READ
         + "enc = OneHotEncoder(handle_unknown='ignore', sparse_output=False)\n"

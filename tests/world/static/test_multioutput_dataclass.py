@@ -2,7 +2,8 @@
 
 A scikit-learn classifier tagged multi-output (forests, trees, nearest neighbours,
 `MultiOutputClassifier`), fitted on several target columns, answers `predict_proba` with a
-list of arrays; `proba[:, j]` then raises Python's TypeError. A single target's
+list of arrays; `proba[:, j]` then raises Python's TypeError. A model that takes one target column
+(histogram boosting, also inside a TransformedTargetRegressor) refuses several at fit. A single target's
 `predict` (and a binary or regression LightGBM Booster's) is 1-D: `pred[:, 1]` raises
 numpy's IndexError. Rows cut with `iloc[:len(train)]` keep a known count. A dataclass's generated
 `__init__` is followed: the call's arguments, then defaults and `default_factory`s, then
@@ -88,6 +89,17 @@ CRASHES: dict[str, tuple[str, str]] = {
         "print(df[Config().column].mean())\n",
         "columns",
     ),
+    "a_one_target_regressor_fitted_on_two_target_columns": (
+        READ + "import numpy as np\n"
+        "from sklearn.compose import TransformedTargetRegressor\n"
+        "from sklearn.ensemble import HistGradientBoostingRegressor\n"
+        "from sklearn.preprocessing import StandardScaler\n"
+        "Y = df[['flipper_length_mm', 'body_mass_g']]\n"
+        "model = Pipeline([('scale', StandardScaler()), ('reg', TransformedTargetRegressor(\n"
+        "    regressor=HistGradientBoostingRegressor(max_iter=5), func=np.log1p, inverse_func=np.expm1))])\n"
+        "model.fit(X, Y)\n",
+        "multioutput",
+    ),
 }
 
 FROZEN = (
@@ -155,6 +167,16 @@ VALID: dict[str, str] = {
         READ + "@dataclass\nclass Base:\n    target: str = 'species_name'\n"
         "@dataclass\nclass Config(Base):\n    folds: int = 2\n"
         "cfg = Config(target='species')\nprint(df[cfg.target].nunique(), cfg.folds)\n"
+    ),
+    "a_forest_fitted_on_two_target_columns": (
+        READ + "import numpy as np\n"
+        "from sklearn.compose import TransformedTargetRegressor\n"
+        "from sklearn.ensemble import RandomForestRegressor\n"
+        "from sklearn.preprocessing import StandardScaler\n"
+        "Y = df[['flipper_length_mm', 'body_mass_g']]\n"
+        "model = Pipeline([('scale', StandardScaler()), ('reg', TransformedTargetRegressor(\n"
+        "    regressor=RandomForestRegressor(n_estimators=5), func=np.log1p, inverse_func=np.expm1))])\n"
+        "model.fit(X, Y)\n"
     ),
 }
 

@@ -26,6 +26,7 @@ from mleworld.world.static import (
     kwargs,
     lengths,
     library,
+    multioutput,
     params,
     partial_fits,
     positions,
@@ -184,6 +185,7 @@ def call_method(
             dtypes.check_fit(walker, owner, X, node, y=y, after_head=head)
             if method.name == "fit" and not star and (len(args) > 1 or "y" in kw):
                 samples.check_fit(walker, owner, X, y, node)
+                multioutput.check_fit(walker, owner, y, node)
             predictions.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
             text_terms.on_fit(owner, method.name, args)
             features_in.on_fit(owner, X)
@@ -201,6 +203,8 @@ def call_method(
             if encoders.encodes(owner) and not star
             else UNKNOWN
         )
+        if not star:
+            encoders.on_pipeline(walker, owner, method.name, args, kw, node)
         if method.name in ("fit", "set_params"):
             return owner
         if encoded is not UNKNOWN:
@@ -270,6 +274,8 @@ def _dict_method(walker: Walker, mapping: DictVal, name: str, args: list[Value])
         if name == "get" and args and const_str(args[0]) is not None:
             found = mapping.items.get(const_str(args[0]) or "")
             return found if found is not None else (args[1] if len(args) > 1 else Const(None))
+        if name == "get" and all(isinstance(v, Const) for v in mapping.items.values()):
+            return UNKNOWN  # a key not known: one of its constants, none of which can change
     escape(mapping)
     return UNKNOWN
 

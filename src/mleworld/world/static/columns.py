@@ -186,6 +186,9 @@ def delitem(walker: Walker, frame: Frame, key: Value, node: ast.Subscript) -> No
 def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscript) -> Value:
     frame = method.owner
     assert isinstance(frame, Frame)
+    part = computed.outer_part(walker, frame, key) if method.name == "loc" else None
+    if part is not None:
+        return part
     part = row_counts.key_part(frame, key) if method.name == "loc" else None
     if part is not None:
         return kinds.subset(frame, part) if part.columns is not None else part
@@ -202,6 +205,9 @@ def indexer_getitem(walker: Walker, method: Method, key: Value, node: ast.Subscr
             if not frame.has(name):
                 walker.emit("columns", "KeyError", key_error(name), node, 0.85)
                 return UNKNOWN
+            held = computed.label_rows(walker, frame, node.slice.elts[0], name)
+            if held is not None:  # `df.loc[: n_train - 1, "Income"]` of known values
+                return held
             # `df.loc[rows, "c"]` is a Series; `df.loc[label, "c"]` one cell (a Timestamp...)
             return SeriesVal(name) if _many_rows(node.slice.elts[0], key.items[0]) else UNKNOWN
         names = str_list(cols) if isinstance(cols, Seq) else None
@@ -335,6 +341,10 @@ def series_attribute(walker: Walker, series: SeriesVal, attr: str, node: ast.AST
         if refused is not None:  # `df["date"].dt.month` before `pd.to_datetime`
             walker.emit("columns", "AttributeError", refused, node, 0.85)
             return UNKNOWN
+    if attr == "index" and series.kind is None:
+        labels = computed_series.text_labels(series.real)
+        if labels is not None:  # `for c in skew[skew > 0.5].index`: column names, in order
+            return Keys(frozenset(labels), many=True, exact=True, order=labels)
     if attr == "str" and series.kind is None and computed_series.texts(series.real):
         return SeriesVal(series.name, rows=series.rows, kind="str", real=series.real.str)
     if series.kind == "str":  # `s.str.contains("x")` and the like, run on the text

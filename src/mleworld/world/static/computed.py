@@ -31,6 +31,7 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     FuncVal,
+    Method,
     Number,
     Obj,
     Seq,
@@ -47,7 +48,7 @@ REPLAYED = frozenset(
     {
         "dropna", "fillna", "drop_duplicates", "reset_index", "sort_values", "sort_index",
         "head", "tail", "replace", "astype", "drop", "copy", "ffill", "bfill", "merge",
-        "join", "rename", "assign",
+        "join", "rename", "assign", "abs", "round", "clip",
     }
 )  # fmt: skip
 # What pandas raises for bad arguments or data (MergeError is a ValueError): the program's
@@ -55,6 +56,8 @@ REPLAYED = frozenset(
 _RAISES = (ValueError, TypeError)
 CONFIDENCE = 0.9
 _MISSING = literal(UNKNOWN)  # what params.literal answers for a value that is not one
+# methods of a literal text that map a value to a value (`"{:.2f}".format`, `", ".join`)
+_TEXT_METHODS = frozenset({"format", "join", "strip", "lower", "upper", "replace"})
 MAX_CELLS = 5_000_000  # a computed frame larger than this is not kept (memory, time)
 
 
@@ -119,7 +122,13 @@ def _argument(walker: Walker, value: Value) -> Any:
         return _MISSING if function is None else function
     if isinstance(value, Obj) and pure.pure_callable(value.obj):  # `s.map(str.lower)`
         return value.obj
-    if isinstance(value, SeriesVal) and value.kind is None:  # `s.where(s > 0, 1)`, `s.map(t)`
+    if isinstance(value, Obj) and _missing_marker(value.obj):  # `s.replace({"?": pd.NA})`
+        return value.obj
+    if isinstance(value, Method) and isinstance(value.owner, Const):  # `s.map("{:,.0f}".format)`
+        text = value.owner.value
+        known = isinstance(text, str) and value.name in _TEXT_METHODS
+        return getattr(text, value.name) if known else _MISSING
+    if isinstance(value, SeriesVal) and value.kind in (None, kinds.CATEGORICAL):  # `s.map(t)`
         return value.real if value.real is not None else _MISSING
     if isinstance(value, VectorVal | Number):  # np.where(...) values, a column's median
         return value.real if value.real is not None else _MISSING
@@ -136,6 +145,13 @@ def _argument(walker: Walker, value: Value) -> Any:
         items = {k: _argument(walker, v) for k, v in value.items.items()}
         return _MISSING if any(v is _MISSING for v in items.values()) else items
     return literal_or_type(value)
+
+
+def _missing_marker(obj: Any) -> bool:
+    """pandas' markers of a missing value (`pd.NA`, `pd.NaT`), handed to pandas as they are."""
+    import pandas as pd
+
+    return obj is pd.NA or obj is pd.NaT
 
 
 def arguments(
@@ -310,6 +326,26 @@ def stored(walker: Walker, frame: Frame, names: list[str], source: Any, after: A
     )
 
 
+def cells_stored(frame: Frame, key: Value, names: list[str] | None, before: Any) -> None:
+    """After `frame.loc[rows, names] = value` of a frame whose values were `before`, where the
+    rows are labels it has (a mask, or a fold's positions of a frame indexed 0..n-1): its
+    rows are the same and its other columns keep their values (`Frame.partial`), as in an
+    out-of-fold loop filling one column fold by fold."""
+    import pandas as pd
+
+    from mleworld.world.static.values import FoldShare
+
+    rows = key.items[0] if isinstance(key, Seq) and key.items else None
+    mask = rows.real if isinstance(rows, SeriesVal) else None
+    existing = (isinstance(mask, pd.Series) and pd.api.types.is_bool_dtype(mask.dtype)) or (
+        frame.ranged and (isinstance(rows, FoldShare) or isinstance(rows, VectorVal) and rows.index)
+    )
+    if before is None or names is None or not existing or frame.columns is None:
+        return
+    frame.rows = len(before)
+    frame.partial = before.drop(columns=[n for n in names if n in before.columns])
+
+
 def masked(walker: Walker, frame: Frame, key: Value) -> Frame | None:
     """`frame[mask]` with booleans computed from the frame's own values: the rows kept."""
     import pandas as pd
@@ -479,14 +515,56 @@ def concat(walker: Walker, frames: list[Frame], kw: dict[str, Value]) -> Frame |
     if not frames or any(t is None for t in tables):
         return None
     spelt = arguments(walker, [], {k: v for k, v in kw.items() if k != "objs"})
-    named = spelt[1] if spelt is not None else {}
-    if spelt is None or named.get("keys") is not None:
-        return None  # keys= give the rows outer labels row_counts.py follows instead
+    if spelt is None:
+        return None
     try:
-        result = quietly(pd.concat, tables, **named)
+        result = quietly(pd.concat, tables, **spelt[1])
     except Exception:
         return None
     return frame_of(walker, result, frames[0])
+
+
+def label_rows(walker: Walker, frame: Frame, rows: ast.expr, name: str) -> SeriesVal | None:
+    """`df.loc[a:b, name]` of a frame whose values analysis holds, the bounds whole numbers
+    it knows: that column's rows between those labels (both ends kept), with their values."""
+    import pandas as pd
+
+    from mleworld.world.static.row_counts import NOT_INT, whole_number
+
+    table = values_of(walker, frame)
+    if table is None or not isinstance(rows, ast.Slice) or rows.step is not None:
+        return None
+    bounds = []
+    for given in (rows.lower, rows.upper):
+        bound = None if given is None else whole_number(walker, given)
+        if bound is NOT_INT or given is not None and bound is None:
+            return None  # a bound analysis does not know
+        bounds.append(bound)
+    try:
+        part = quietly(table.loc.__getitem__, (slice(*bounds), name))
+    except Exception:  # noqa: BLE001 - labels pandas refuses: not judged here
+        return None
+    if not isinstance(part, pd.Series):
+        return None
+    numeric = bool(pd.api.types.is_numeric_dtype(part.dtype))
+    return SeriesVal(name, rows=len(part), numeric=numeric, real=part)
+
+
+def outer_part(walker: Walker, frame: Frame, key: Value) -> Frame | None:
+    """`both.loc["train"]` of a frame whose values analysis holds under the outer labels a
+    keyed `pd.concat` gave its rows: that part's values (None: not such a frame or label)."""
+    import pandas as pd
+
+    from mleworld.world.static.values import const_str
+
+    table = values_of(walker, frame)
+    name = const_str(key)
+    if table is None or name is None or not isinstance(table.index, pd.MultiIndex):
+        return None
+    if name not in table.index.get_level_values(0):
+        return None
+    part = quietly(table.loc.__getitem__, name)
+    return frame_of(walker, part, frame) if isinstance(part, pd.DataFrame) else None
 
 
 __all__ = [
@@ -494,13 +572,16 @@ __all__ = [
     "REPLAYED",
     "arguments",
     "assigned",
+    "cells_stored",
     "column",
     "concat",
     "frame_of",
     "held_columns",
     "keep",
+    "label_rows",
     "masked",
     "merge",
+    "outer_part",
     "quietly",
     "read",
     "replay",

@@ -122,7 +122,7 @@ def series_step(
 
 
 # Series methods that summarise the values into another Series (`s.map(s.value_counts())`).
-SERIES_SUMMARIES = frozenset({"value_counts"})
+SERIES_SUMMARIES = frozenset({"value_counts", "mode", "quantile"})
 
 # `s.rolling(3)`, `s.expanding()`, `s.ewm(span=5)`: windows whose statistics give one value per row.
 WINDOWS = frozenset({"rolling", "expanding", "ewm"})
@@ -145,6 +145,9 @@ STR_METHODS = frozenset(
         "contains", "startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip",
         "len", "replace", "slice", "get", "title", "capitalize", "count", "find", "match",
         "fullmatch", "isdigit", "isnumeric", "isalpha", "isalnum", "zfill", "pad", "split",
+        "rsplit", "extract", "findall", "removeprefix", "removesuffix", "ljust", "rjust",
+        "center", "swapcase", "casefold", "isspace", "islower", "isupper", "istitle",
+        "isdecimal", "rfind", "normalize",
     }
 )  # fmt: skip
 
@@ -161,6 +164,19 @@ def held(walker: Walker, series: SeriesVal) -> Any | None:
     if table is not None and series.name in table.columns:
         return table[series.name]
     return None
+
+
+def text_labels(real: Any) -> tuple[str, ...] | None:
+    """The labels of a Series analysis computed, when they are distinct texts (a frame's
+    column names, as `df.skew()` gives them); None otherwise."""
+    import pandas as pd
+
+    if not isinstance(real, pd.Series):
+        return None
+    labels = tuple(real.index)
+    if not all(isinstance(label, str) for label in labels) or len(set(labels)) != len(labels):
+        return None
+    return labels
 
 
 def to_numeric(
@@ -197,7 +213,7 @@ def texts(real: Any) -> bool:
 
 # Methods of the `.dt` accessor that give one value per row (`s.dt.strftime("%m-%d")`).
 DT_METHODS = frozenset(
-    {"strftime", "normalize", "floor", "ceil", "round", "day_name", "month_name"}
+    {"strftime", "normalize", "floor", "ceil", "round", "day_name", "month_name", "isocalendar"}
 )
 ACCESSOR_METHODS = {"str": STR_METHODS, "dt": DT_METHODS}
 
@@ -211,10 +227,15 @@ def accessor_step(
 
     methods = ACCESSOR_METHODS.get(series.kind or "", frozenset())
     accessor = series.real
-    if accessor is None or name not in methods or kw.get("expand") is not None:
+    if accessor is None or name not in methods:
+        return None
+    # `expand=True` (and `extract`'s default) gives a frame, which is not followed here
+    if kw.get("expand") is not None and not (
+        isinstance(kw["expand"], Const) and kw["expand"].value is False
+    ):
         return None
     result = _called(walker, accessor, name, args, kw)
-    return result if isinstance(result, pd.Series) else None
+    return result if isinstance(result, pd.Series | pd.DataFrame) else None  # isocalendar()
 
 
 def text_item(series: SeriesVal, key: Value, index: ast.expr) -> Value:
@@ -231,6 +252,56 @@ def text_item(series: SeriesVal, key: Value, index: ast.expr) -> Value:
     return SeriesVal(series.name, rows=series.rows, numeric=numeric(real), real=real)
 
 
+def masked(series: SeriesVal, key: Value) -> SeriesVal | None:
+    """`s[s > 0.5]` of a Series analysis computed, by booleans computed on the same labels:
+    the rows kept, with their values (None: not such a mask)."""
+    import pandas as pd
+
+    real = series.real
+    mask = key.real if isinstance(key, SeriesVal) and key.kind is None else None
+    if (
+        series.kind is not None
+        or not isinstance(real, pd.Series)
+        or not isinstance(mask, pd.Series)
+    ):
+        return None
+    if not pd.api.types.is_bool_dtype(mask.dtype) or not mask.index.equals(real.index):
+        return None
+    kept = real[mask]
+    return SeriesVal(series.name, rows=len(kept), numeric=numeric(kept), real=kept)
+
+
+def unpacked(series: Value, count: int) -> list[Value] | None:
+    """`lo, hi = s.quantile([0.01, 0.99])` of values analysis computed: each item, as a
+    number or a text (None: not such a Series, or not `count` items)."""
+    import pandas as pd
+
+    real = series.real if isinstance(series, SeriesVal) and series.kind is None else None
+    if not isinstance(real, pd.Series) or len(real) != count:
+        return None
+    items = [position_item(series, Const(i)) for i in range(count)]  # type: ignore[arg-type]
+    return None if any(item is None for item in items) else items  # type: ignore[return-value]
+
+
+def position_item(series: SeriesVal, key: Value) -> Value | None:
+    """`s.iloc[0]` of a Series whose values analysis computed (`df[c].mode().iloc[0]`): the
+    text or number at that position, when it is there (None otherwise)."""
+    import pandas as pd
+
+    real = series.real
+    whole = (
+        isinstance(key, Const) and isinstance(key.value, int) and not isinstance(key.value, bool)
+    )
+    if not whole or series.kind is not None or not isinstance(real, pd.Series):
+        return None
+    if not -len(real) <= key.value < len(real):  # type: ignore[union-attr]
+        return None  # past the end: positions.py's IndexError
+    value = real.iloc[key.value]  # type: ignore[union-attr]
+    if isinstance(value, str):
+        return Const(value)
+    return Number.holding(value) if isinstance(value, numbers.Number) else None
+
+
 def label_item(walker: Walker, series: SeriesVal, key: Value, node: ast.AST) -> Value | None:
     """`counts[0]` of a Series whose values (and labels) analysis computed, keyed by text
     (`y.value_counts()`): pandas 3 reads a whole number as a label, never a position, so a
@@ -243,7 +314,7 @@ def label_item(walker: Walker, series: SeriesVal, key: Value, node: ast.AST) -> 
     real = series.real
     if not number or series.kind is not None or not isinstance(real, pd.Series):
         return None
-    if pd.api.types.is_numeric_dtype(real.index.dtype):
+    if pd.api.types.is_numeric_dtype(real.index.dtype) and key.value not in real.index:
         return None  # whole-number labels: whether the label is there is the usual lookup
     try:
         value = real[key.value]  # type: ignore[union-attr]
@@ -252,6 +323,8 @@ def label_item(walker: Walker, series: SeriesVal, key: Value, node: ast.AST) -> 
         return UNKNOWN
     except Exception:  # noqa: BLE001 - anything else is not this check's to name
         return None
+    if isinstance(value, str):
+        return Const(value)  # `s.mode()[0]` of text: the text
     return Number.holding(value) if isinstance(value, numbers.Number) else None
 
 
@@ -456,6 +529,8 @@ def arithmetic(
             sides.append(value.real)
         elif isinstance(value, Const) and isinstance(value.value, int | float | bool | str):
             sides.append(value.value)
+        elif isinstance(value, Number) and value.real is not None:
+            sides.append(value.real)  # `s["sum"] + prior * 2`, the prior computed
         elif isinstance(value, Obj) and isinstance(value.obj, pd.Timestamp | pd.Timedelta):
             sides.append(value.obj)  # `df["date"] - pd.Timestamp("2019-01-01")`
         else:

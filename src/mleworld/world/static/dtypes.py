@@ -253,6 +253,8 @@ def check_fit(
     if after_head is not None and rows is None:
         steps, X = steps[after_head[0] :], after_head[1]
     ct = steps[0] if steps and steps[0].cls.__name__ == "ColumnTransformer" else None
+    if ct is not None and sparse_inputs.check_listed_text(walker, ct, node):
+        return
     if ct is not None and params.branch_error_pending(ct) and isinstance(X, Frame):
         # Which branches select columns depends on the dtypes alone; a branch that selects
         # some of the columns whose kind is known selects them in the whole frame too.
@@ -367,14 +369,19 @@ def _refusal(step: Instance, data: Any) -> str | None:
 
 
 def _plain_numbers(data: Any) -> bool:
-    """The frame's or array's cells are all numbers (or booleans), none of them NaN."""
+    """The frame's or array's cells are all numbers (or booleans), none of them NaN or infinite."""
     import numpy as np
     import pandas as pd
 
     dtypes = [data.dtype] if isinstance(data, np.ndarray) else list(data.dtypes)
     if not all(pd.api.types.is_numeric_dtype(t) or pd.api.types.is_bool_dtype(t) for t in dtypes):
         return False
-    return not bool(np.asarray(pd.isna(data)).any())
+    if bool(np.asarray(pd.isna(data)).any()):
+        return False
+    try:
+        return bool(np.isfinite(np.asarray(data, dtype=np.float64)).all())
+    except (TypeError, ValueError):  # extension dtypes numpy cannot cast: judged by the library
+        return False
 
 
 def _search(cls: type) -> bool:
@@ -649,11 +656,16 @@ def check_cross_val(
         return
     if not isinstance(estimator, Instance) or not isinstance(X, Frame):
         return
-    if any(k.arg == "n_jobs" for k in node.keywords):
+    if any(k.arg == "n_jobs" and not _one_job(k.value) for k in node.keywords):
         return  # folds fitted in parallel: which fails first is not certain
     rows = first_fold(walker, estimator, X, y, cv)
     if rows is not None or (X.pristine and X.table is None):
         check_fit(walker, estimator, X, node, rows)
+
+
+def _one_job(value: ast.expr) -> bool:
+    """`n_jobs=1` (or None): the folds are fitted one after another."""
+    return isinstance(value, ast.Constant) and value.value in (1, None)
 
 
 def first_fold(

@@ -15,7 +15,9 @@ kept only on a line that surely runs once (a certain line, outside loops the wal
 scales); elsewhere the instance forgets any fit it held. A fit that raises is the
 program's crash, for the detectors to name (a LabelEncoder's, given a frame of two
 columns, is named here): nothing is kept. A transform the fitted
-step refuses (a category its fit never saw) raises what the run raises.
+step refuses (a category its fit never saw) raises what the run raises. A pipeline of such
+steps followed by any model keeps its head fitted the same way (`on_pipeline`), so the rows
+its predictions are asked for meet the same refusal.
 """
 
 from __future__ import annotations
@@ -91,6 +93,55 @@ def on_method(
     except Exception:  # noqa: BLE001 - anything else is for the detectors to name
         return UNKNOWN
     return _as_walked(walker, values, args[0])
+
+
+_PREDICTS = frozenset(
+    {"predict", "predict_proba", "predict_log_proba", "decision_function", "score", "transform"}
+)
+
+
+def on_pipeline(
+    walker: Walker, owner: Instance, name: str, args: list[Value], kw: dict[str, Value], node: Any
+) -> None:
+    """A pipeline whose steps before its model are all steps fitted here (`pre` of encoders,
+    imputers, scalers and column transformers of them, then any model): its fit fits those
+    steps for real on the values it is given (`Instance.head`), and the values a prediction
+    is asked for go through them, so a category their fit never saw raises what the run
+    raises (a `OneHotEncoder()`'s default handle_unknown="error")."""
+    if owner.cls.__name__ != "Pipeline" or len(owner.inner) < 2 or encodes(owner):
+        return
+    if name in _FITS:
+        owner.head = None
+        if not kw and all(_deterministic(step) for step in owner.inner[:-1]):
+            owner.head = _fitted_head(walker, owner, args[:1])
+        return
+    if name not in _PREDICTS or owner.head is None or kw or not args:
+        return
+    spelt = arguments(walker, args[:1], {})
+    if spelt is None:
+        return
+    try:
+        quietly(owner.head.transform, *spelt[0])
+    except ValueError as exc:  # a category the fit never saw: the run's own error
+        raised(walker, exc, node)
+    except Exception:  # noqa: BLE001 - anything else is for the detectors to name
+        return
+
+
+def _fitted_head(walker: Walker, owner: Instance, args: list[Value]) -> Any:
+    """The pipeline's steps before its model, rebuilt and fitted on `args` (None: not here)."""
+    from mleworld.world.static.params import _MISSING, rebuild
+
+    if not walker.certain or walker.work_scale != 1.0 or len(args) != 1:
+        return None
+    spelt = arguments(walker, args, {})
+    made = rebuild(owner)
+    if spelt is None or made is _MISSING:
+        return None
+    try:
+        return quietly(made[:-1].fit, *spelt[0])
+    except Exception:  # noqa: BLE001 - the fit's own refusals are the dtype detectors' to name
+        return None
 
 
 def fitted_attribute(owner: Instance, attr: str) -> Value:

@@ -192,6 +192,30 @@ def dataframe(
     return UNKNOWN
 
 
+def _stacked_series(
+    walker: Walker, parts: list[SeriesVal], kw: dict[str, Value]
+) -> SeriesVal | None:
+    """`pd.concat([train["name"], test["name"]])` of columns whose values analysis holds,
+    with literal options: stacked for real (a `value_counts` of it then counts both)."""
+    import pandas as pd
+
+    from mleworld.world.static.params import literal
+    from mleworld.world.static.row_counts import MISSING
+
+    values = [None if p.part_of is not None else computed_series.held(walker, p) for p in parts]
+    named = {k: literal(v) for k, v in kw.items() if k != "objs"}
+    if any(v is None for v in values) or any(v is MISSING for v in named.values()):
+        return None
+    try:
+        real = computed.quietly(pd.concat, values, **named)
+    except Exception:  # noqa: BLE001 - pandas refused: not judged here
+        return None
+    if not isinstance(real, pd.Series):
+        return None
+    name = real.name if isinstance(real.name, str) else None
+    return SeriesVal(name, rows=len(real), numeric=computed_series.numeric(real), real=real)
+
+
 def concat(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
@@ -207,11 +231,12 @@ def concat(
     if all(isinstance(f, SeriesVal) for f in frames) and _axis_rows(kw):
         counts = [f.rows for f in frames]  # type: ignore[union-attr]
         total = sum(c for c in counts if c is not None) if None not in counts else None
-        return SeriesVal(None, rows=total)
+        return _stacked_series(walker, frames, kw) or SeriesVal(None, rows=total)  # type: ignore[arg-type]
     if not all(isinstance(f, Frame) and f.is_frame for f in frames):
         return UNKNOWN
     real = computed.concat(walker, frames, kw)  # type: ignore[arg-type]
     if real is not None:
+        real.parts = row_counts.keyed_parts(frames, kw)  # type: ignore[arg-type]
         return real
     side_rows = row_counts.side_by_side(frames, kw)  # type: ignore[arg-type]
     parts = row_counts.keyed_parts(frames, kw)  # type: ignore[arg-type]

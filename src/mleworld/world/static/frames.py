@@ -133,13 +133,19 @@ def frame_method(
         return replayed
     if name == "merge" and not star:
         merges.check_keys(walker, frame, args, kw, node)
-    if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw):
+    # every row reduction takes `axis` first: `df.sum(1)` is `df.sum(axis=1)`
+    axis_kw = {"axis": args[0], **kw} if name in reductions.ROW_REDUCTIONS and args else kw
+    if name in reductions.ROW_REDUCTIONS and _axis_is_columns(axis_kw):
         # a row statistic: numbers, one per row (text raised above, or is not known)
         text_ok = name in ("sum", "min", "max")  # these also work on text, giving text
         numeric = not text_ok or kinds.all_numeric(frame)
         real = computed.statistic(walker, frame, name, args, kw, per_row=True)
         return SeriesVal(None, rows=frame.rows, numeric=numeric, real=real)
-    if name in reductions.ROW_REDUCTIONS and _axis_is_columns(kw) is False:
+    if name in ("any", "all") and _axis_is_columns(kw):  # `(z.abs() < 3).all(axis=1)`
+        real = computed.statistic(walker, frame, name, args, kw, per_row=True)
+        if real is not None:
+            return SeriesVal(None, rows=frame.rows, numeric=True, real=real)
+    if name in reductions.ROW_REDUCTIONS and _axis_is_columns(axis_kw) is False:
         real = computed.statistic(walker, frame, name, args, kw, per_row=False)
         if real is not None:  # one value a column: `(X - X.mean()) / X.std()`
             return SeriesVal(None, rows=len(real), numeric=computed_series.numeric(real), real=real)
@@ -177,9 +183,15 @@ def _still_a_frame(frame: Frame, name: str, kw: dict[str, Value], result: Value)
 
 
 def _holding(series: SeriesVal, real: Any) -> Value:
-    """A Series of `series`' rows holding the values a step computed (UNKNOWN without them)."""
+    """A Series of `series`' rows holding the values a step computed (UNKNOWN without them);
+    a frame where the step gave one (`s.dt.isocalendar()`)."""
+    import pandas as pd
+
     if real is None:
         return UNKNOWN
+    if isinstance(real, pd.DataFrame):
+        names = list(real.columns)
+        return Frame(names, "isocalendar()", exact=True, pristine=True, rows=len(real), table=real)
     numeric = computed_series.numeric(real)
     return SeriesVal(series.name, rows=series.rows, numeric=numeric, real=real)
 
@@ -412,11 +424,18 @@ def series_method(
         return SeriesVal(
             series.name, rows=series.rows, numeric=series.numeric, kind="window", real=real
         )
-    if isinstance(series, SeriesVal) and method.name == "value_counts" and not star:
+    if (
+        isinstance(series, SeriesVal)
+        and method.name in computed_series.SERIES_SUMMARIES
+        and not star
+    ):
         counts = computed_series.series_step(
-            walker, series.real, method.name, args, kw, same_rows=False
+            walker, computed_series.held(walker, series), method.name, args, kw, same_rows=False
         )
-        return UNKNOWN if counts is None else SeriesVal(series.name, rows=len(counts), real=counts)
+        if counts is not None:
+            return SeriesVal(series.name, rows=len(counts), real=counts)
+        if method.name == "value_counts":
+            return UNKNOWN  # (a scalar `quantile(0.5)` is a statistic, below)
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
     if method.name == "to_numpy" and isinstance(series, SeriesVal) and series.rows is not None:

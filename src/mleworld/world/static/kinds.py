@@ -287,13 +287,13 @@ def stand_in(
     if not guess_text and not all(plain_dtype(table[c].dtype) for c in of_file):  # type: ignore[index]
         return None  # an object column's errors name its values, which rows may change
     lengths = [len(table)] if table is not None else [len(v) for v in real.values()]
-    rows = lengths[0] if lengths else 1
+    rows = 1 if dtypes_only else lengths[0] if lengths else 1
 
     def column(c: str) -> Any:
-        if c in real:
-            return real[c]
-        if frame.kinds[c] == FILE:  # type: ignore[index]
-            return table[c]  # type: ignore[index]
+        found = real[c] if c in real else table[c] if frame.kinds[c] == FILE else None  # type: ignore[index]
+        if found is not None:
+            # only the dtypes are read: one row of each, whatever rows each holds
+            return found.iloc[:1].reset_index(drop=True) if dtypes_only else found
         if frame.kinds[c] == TEXT:  # type: ignore[index]
             return pd.Series(["x"] * rows, dtype="str")
         return np.zeros(rows)
@@ -486,6 +486,40 @@ def _binned(
 
         raised(walker, exc, node)
     return plain
+
+
+CATEGORICAL = "categorical"  # `pd.Categorical(...)`: not a Series, its attributes are its own
+
+
+def categorical(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: Any, star: bool
+) -> Value:
+    """`pd.Categorical(df["cut"], categories=[...])` of a column whose values analysis holds,
+    every other argument a literal: made for real, so a frame it is assigned into keeps its
+    values (the values that are not among the categories become NaN); what pandas raises on
+    them the run raises."""
+    import pandas as pd
+
+    from mleworld.world.static.params import literal
+    from mleworld.world.static.row_counts import MISSING
+
+    first = args[0] if args else kw.get("values")
+    if star or not isinstance(first, SeriesVal) or not isinstance(first.real, pd.Series):
+        return UNKNOWN
+    rest = [literal(a) for a in args[1:]]
+    named = {k: literal(v) for k, v in kw.items() if k != "values"}
+    if any(v is MISSING for v in [*rest, *named.values()]):
+        return UNKNOWN
+    made = SeriesVal(first.name, rows=first.rows, kind=CATEGORICAL)
+    try:
+        from mleworld.world.static.computed import quietly
+
+        made.real = quietly(pd.Categorical, first.real, *rest, **named)
+    except Exception as exc:
+        from mleworld.world.static.computed import raised
+
+        raised(walker, exc, node)
+    return made
 
 
 def datetime_attribute(series: SeriesVal, attr: str) -> Value:

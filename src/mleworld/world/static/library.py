@@ -507,6 +507,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     **{("pandas.api.types", name): _dtype_test(name) for name in kinds.DTYPE_TESTS},
     ("pandas", "Timedelta"): _pandas_scalar("Timedelta"),
     ("pandas", "cut"): kinds.cut,
+    ("pandas", "Categorical"): kinds.categorical,
     ("pandas", "qcut"): kinds.qcut,
     ("sklearn.metrics", "roc_auc_score"): predictions.roc_auc,
     ("sklearn.metrics", "average_precision_score"): predictions.binary_score,

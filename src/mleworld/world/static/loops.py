@@ -101,6 +101,8 @@ def _prepare_loop(
         ]
         facts = walker.loop_facts[id(body)] = (bound, stores)
     bound, stores = facts
+    # the loop variable is bound afresh before the body runs: what it held before is not stored into
+    rebound = bound_in([target]) if target is not None else []  # type: ignore[list-item]
     for name in bound:
         current = walker.scope.values if walker.scope.kind != "module" else walker.module.values
         if name not in current and name not in walker.scope.globals_decl:
@@ -110,7 +112,7 @@ def _prepare_loop(
         indexer = isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat")
         if indexer:
             base = base.value  # type: ignore[union-attr]
-        if not isinstance(base, ast.Name):
+        if not isinstance(base, ast.Name) or base.id in rebound:
             continue
         frame = walker.scope.values.get(base.id) or walker.module.values.get(base.id)
         if not isinstance(frame, Frame) or frame.columns is None:
@@ -122,6 +124,8 @@ def _prepare_loop(
         if literal is None and not unrolled:
             literal = _names_known_before(walker, key, bound)
         if literal is not None:
+            if set(literal) <= set(frame.columns):
+                continue  # columns it has already: the walk of the body changes them
             kinds.remember(frame, values_of(walker, frame))  # the other columns keep dtypes
             frame.add(literal)
         elif not unrolled and not (isinstance(key, ast.Name) and key.id in safe):

@@ -14,6 +14,7 @@ not load (imports.py) are never checked.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 import types
 import warnings
@@ -33,6 +34,7 @@ from mleworld.world.static import params as params_mod
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    DictVal,
     Instance,
     Method,
     ModuleVal,
@@ -139,6 +141,8 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
         _fitted_attribute(walker, base, attr, node)
         if attr == "cv_results_":
             return result_keys.search_results(base)
+        if attr == "named_estimators_":
+            return _named_estimators(base)
         return encoders.fitted_attribute(base, attr)
     if attr.startswith("_") or attr.endswith("_") or id(node) not in walker.files.call_funcs:
         return UNKNOWN
@@ -154,6 +158,31 @@ def instance_attribute(walker: Walker, base: Instance, attr: str, node: ast.AST)
     )
     walker.emit("module_attrs", "AttributeError", message, node, INSTANCE_CONFIDENCE)
     return UNKNOWN
+
+
+_ENSEMBLES = frozenset(
+    {"StackingClassifier", "StackingRegressor", "VotingClassifier", "VotingRegressor"}
+)
+
+
+def _named_estimators(base: Instance) -> Value:
+    """`stack.named_estimators_` of a fitted stacking or voting ensemble: its estimators by
+    name, each fitted (`stack.named_estimators_["hgb"].feature_importances_` is then judged
+    as that estimator's attribute)."""
+    given = base.given.get("estimators")
+    if base.cls.__name__ not in _ENSEMBLES or not isinstance(given, Seq) or given.items is None:
+        return UNKNOWN
+    named: dict[str, Value] = {}
+    for item in given.items:
+        pair = item.items if isinstance(item, Seq) else None
+        if pair is None or len(pair) != 2 or not isinstance(pair[0], Const):
+            return UNKNOWN
+        name, estimator = pair[0].value, pair[1]
+        if not isinstance(name, str):
+            return UNKNOWN
+        if isinstance(estimator, Instance):
+            named[name] = dataclasses.replace(estimator, fitted=True)  # its fitted clone
+    return DictVal(named)
 
 
 def _check_available(walker: Walker, base: Instance, attr: str, node: ast.AST) -> None:

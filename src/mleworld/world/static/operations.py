@@ -53,6 +53,7 @@ from mleworld.world.static.values import (
     Method,
     ModuleVal,
     Named,
+    Number,
     Obj,
     Partial,
     PathVal,
@@ -213,12 +214,16 @@ class OperationWalker:
         if held is not None:
             return held
         item = (
-            computed_series.label_item(self, base, key, node)
+            computed_series.masked(base, key) or computed_series.label_item(self, base, key, node)
             if isinstance(base, SeriesVal)
             else None
         )
         if item is not None:
             return item
+        if isinstance(base, Method) and base.name == "iloc" and isinstance(base.owner, SeriesVal):
+            item = computed_series.position_item(base.owner, key)  # `s.mode().iloc[0]`
+            if item is not None:
+                return item
         rows = row_counts.taken(base, key) if not isinstance(base, Frame) else None
         if rows is None and isinstance(base, Method) and _positional(base):
             rows = row_counts.taken(base.owner, key, self)
@@ -292,6 +297,7 @@ class OperationWalker:
             if cells:
                 cols = key.items[1] if isinstance(key, Seq) and key.items else UNKNOWN
                 kinds.on_loc_setitem(base.owner, str_list(cols), value, before)
+                computed.cells_stored(base.owner, key, str_list(cols), before)
             else:
                 base.owner.kinds = None
         elif isinstance(base, DictVal) and base.closed and const_str(key) is not None:
@@ -313,6 +319,10 @@ class OperationWalker:
             self.bind(target.id, value)
         elif isinstance(target, ast.Tuple | ast.List):
             items = value.items if isinstance(value, Seq) else None
+            if items is None:
+                items = computed_series.unpacked(
+                    value, len(target.elts)
+                )  # `lo, hi = s.quantile(...)`
             starred = any(isinstance(e, ast.Starred) for e in target.elts)
             if items is not None and not starred and len(items) == len(target.elts):
                 for elt, item in zip(target.elts, items, strict=True):
@@ -331,9 +341,10 @@ class OperationWalker:
     def truth(self: Walker, node: ast.expr) -> bool | None:
         """Evaluate a condition; its truth when analysis can tell."""
         value = self.expr(node)
-        if isinstance(value, Const):
+        if isinstance(value, Const) or isinstance(value, Number) and value.real is not None:
+            held = value.value if isinstance(value, Const) else value.real  # `if n_missing:`
             try:
-                return bool(value.value)
+                return bool(held)
             except Exception:
                 return None
         return None

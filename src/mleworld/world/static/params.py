@@ -161,7 +161,16 @@ def rebuild(value: Value) -> Any:
         return items if value.kind == "list" else tuple(items)
     if isinstance(value, Keys) and value.many and value.exact and value.order is not None:
         return list(value.order)
+    if isinstance(value, Obj) and _numeric_function(value.obj):
+        return value.obj  # `func=np.log1p` of a TransformedTargetRegressor
     return literal_or_type(value)
+
+
+def _numeric_function(obj: Any) -> bool:
+    """numpy's functions of arrays (`np.log1p`, `np.expm1`): safe to hand a rebuilt step."""
+    import numpy as np
+
+    return isinstance(obj, np.ufunc)
 
 
 def _construct(func: Any, args: list[Any], kw: dict[str, Any]) -> Any:

@@ -7,16 +7,21 @@ data was passed for X, but dense data is required. ..."; a scaler that centres s
 cannot). Whether a step takes sparse input is its own declaration (scikit-learn's
 `input_tags.sparse`); where it says no, the step, built with the program's arguments, is
 fitted on a small sparse matrix, which it refuses before any training, in its own words.
+
+A vectorizer given its column as a list in a column transformer (`(TfidfVectorizer(),
+["review"])`) gets a frame, and iterating a frame gives its column names: it is fitted on
+those names as its documents (`check_listed_text`), and what that fit raises the run
+raises ("max_df corresponds to < documents than min_df", an empty vocabulary).
 """
 
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import quietly
-from mleworld.world.static.params import _MISSING, exception_line, rebuild
-from mleworld.world.static.values import Instance, TextMatrix, Value
+from mleworld.world.static.params import _MISSING, exception_line, literal, rebuild
+from mleworld.world.static.values import Instance, Seq, TextMatrix, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -62,3 +67,38 @@ def _refusal(step: Instance) -> str | None:
     except Exception:  # noqa: BLE001 - any other complaint is not about sparse input
         return None
     return None
+
+
+def check_listed_text(walker: Walker, ct: Instance, node: ast.AST) -> bool:
+    """The column transformer's vectorizers given a list of columns, fitted on those names
+    as scikit-learn's iteration of the frame makes them; whether one is refused."""
+    for step, columns in _branches(ct):
+        if step.cls.__name__ not in _VECTORIZERS or not isinstance(columns, list):
+            continue
+        vectorizer = rebuild(step)
+        if vectorizer is _MISSING or not columns or not all(isinstance(c, str) for c in columns):
+            continue
+        try:
+            quietly(vectorizer.fit, list(columns))
+        except ValueError as exc:
+            walker.emit("dtypes", "ValueError", exception_line(exc), node, CONFIDENCE)
+            return True
+        except Exception:  # noqa: BLE001 - anything else is not this check's to name
+            continue
+    return False
+
+
+def _branches(ct: Instance) -> list[tuple[Instance, Any]]:
+    """A column transformer's (transformer, columns) pairs as the program gave them: the
+    triples of `ColumnTransformer([...])`, the pairs of `make_column_transformer(...)`."""
+    if ct.factory is not None:
+        items, size = ct.factory[1], 2
+    else:
+        given = ct.given.get("transformers")
+        items, size = (given.items if isinstance(given, Seq) else None) or [], 3
+    out = []
+    for item in items:
+        parts = item.items if isinstance(item, Seq) else None
+        if parts is not None and len(parts) == size and isinstance(parts[-2], Instance):
+            out.append((parts[-2], literal(parts[-1])))
+    return out
