@@ -227,161 +227,9 @@ CRASHES: dict[str, tuple[str, str]] = {
         "full['gap'] = full['body_mass_g'] - full['bill_length_mm']\n",
         "columns",
     ),
-    "row_count_with_the_axis_by_position_divides_by_zero": (
-        READ + NUM + "train['k'] = train['body_mass_g'] / ((train[NUM] > 100).sum(1) - 2)\n"
-        "LogisticRegression().fit(train[NUM + ['k']], train['species'])\n",
-        "dtypes",
-    ),
-    "categorical_column_then_a_log_of_zero": (
-        READ + "import numpy as np\n"
-        "ISLANDS = ['Biscoe', 'Dream', 'Torgersen']\n"
-        "d = train.assign(island=pd.Categorical(train['island'], categories=ISLANDS),\n"
-        "                 age=np.log(train['year'] - 2007))\n"
-        "X = pd.get_dummies(d[['island']], dtype=float)\n"
-        "X['age'] = d['age']\n"
-        "LogisticRegression().fit(X, train['species'])\n",
-        "dtypes",
-    ),
-    "test_rows_of_a_keyed_concat_keep_the_nan_a_second_loop_mapped": (
-        READ + "codes = {'Bis': 1, 'Tor': 2}\n"
-        "for df in (train, test):\n"
-        "    df['isle'] = df['island'].str.extract(r'^(\\w{3})', expand=False)\n"
-        "for df in (train, test):\n"
-        "    df['isle_n'] = df['isle'].map(codes)\n"
-        "train['isle_n'] = train['isle_n'].fillna(0)\n"
-        "cols = ['bill_length_mm', 'isle_n', 'sex']\n"
-        "both = pd.concat([train[cols], test[cols]], keys=['tr', 'te'])\n"
-        "both = pd.get_dummies(both, columns=['sex'], dtype=float)\n"
-        "model = LogisticRegression(max_iter=500).fit(both.loc['tr'], train['species'])\n"
-        "model.predict(both.loc['te'])\n",
-        "dtypes",
-    ),
-    "counts_over_both_files_then_divided_by_zero": (
-        READ + "counts = pd.concat([train['island'], test['island']]).value_counts()\n"
-        "train['n'] = train['island'].map(counts)\n"
-        "train['r'] = train['bill_length_mm'] / (train['n'] - 3)\n"
-        "LogisticRegression().fit(train[['r']], train['species'])\n",
-        "dtypes",
-    ),
-    "a_mode_filled_loop_then_money_formatted_as_text": (
-        READ + "for c in ['sex', 'island']:\n"
-        "    train[c] = train[c].fillna(train[c].mode()[0]).str.upper()\n"
-        "train['mass'] = train['body_mass_g'].map('{:,.0f}'.format)\n"
-        "LogisticRegression().fit(train[['year', 'mass']], train['species'])\n",
-        "dtypes",
-    ),
-    "skewed_columns_picked_by_a_mask_then_logged_below_zero": (
-        READ + NUM + "import numpy as np\n"
-        "sk = train[NUM].skew()\n"
-        "for c in sk[sk > -10].index:\n"
-        "    train[c] = np.log(train[c] - 40)\n"
-        "LogisticRegression().fit(train[NUM], train['species'])\n",
-        "dtypes",
-    ),
-    "outlier_filter_on_absolute_z_keeps_no_row": (
-        READ + NUM + "z = (train[NUM] - train[NUM].mean()) / train[NUM].std()\n"
-        "keep = (z.abs() < 0.1).all(axis=1)\n"
-        "kept = train[keep]\n"
-        "LogisticRegression().fit(kept[NUM], kept['species'])\n",
-        "lengths",
-    ),
-    "out_of_fold_column_filled_then_a_ratio_by_zero": (
-        READ + "from sklearn.model_selection import KFold\n"
-        "train['te'] = 0.0\n"
-        "for a, b in KFold(3).split(train):\n"
-        "    rate = train.iloc[a].groupby('island')['body_mass_g'].mean()\n"
-        "    train.loc[b, 'te'] = train.loc[b, 'island'].map(rate).values\n"
-        "train['te'] = train['te'].fillna(train['body_mass_g'].mean())\n"
-        "train['r'] = train['bill_length_mm'] / (train['year'] - train['year'].min())\n"
-        "LogisticRegression().fit(train[['bill_length_mm', 'r']], train['species'])\n",
-        "dtypes",
-    ),
-    "clipped_at_quantiles_of_the_first_rows_then_binned_on_repeated_edges": (
-        READ + "train['sex'] = train['sex'].replace({'female': pd.NA})\n"
-        "fill = train['sex'].mode().iloc[0]\n"
-        "n = train['sex'].isna().sum()\n"
-        "if n:\n"
-        "    train['sex'] = train['sex'].fillna(fill)\n"
-        "lo, hi = train.loc[:3, 'body_mass_g'].quantile([0.0, 0.5])\n"
-        "train['mass'] = pd.qcut(train['body_mass_g'].clip(lo, hi), 5)\n",
-        "computed",
-    ),
 }
 
 VALID: dict[str, str] = {
-    "clipped_at_quantiles_of_the_first_rows_then_binned_dropping_repeats": (
-        READ + "train['sex'] = train['sex'].replace({'female': pd.NA})\n"
-        "fill = train['sex'].mode().iloc[0]\n"
-        "n = train['sex'].isna().sum()\n"
-        "if n:\n"
-        "    train['sex'] = train['sex'].fillna(fill)\n"
-        "lo, hi = train.loc[:3, 'body_mass_g'].quantile([0.0, 0.5])\n"
-        "train['mass'] = pd.qcut(train['body_mass_g'].clip(lo, hi), 5, duplicates='drop')\n"
-    ),
-    "out_of_fold_column_filled_then_a_ratio": (
-        READ + "from sklearn.model_selection import KFold\n"
-        "train['te'] = 0.0\n"
-        "for a, b in KFold(3).split(train):\n"
-        "    rate = train.iloc[a].groupby('island')['body_mass_g'].mean()\n"
-        "    train.loc[b, 'te'] = train.loc[b, 'island'].map(rate).values\n"
-        "train['te'] = train['te'].fillna(train['body_mass_g'].mean())\n"
-        "train['r'] = train['bill_length_mm'] / (train['year'] - train['year'].min() + 1)\n"
-        "LogisticRegression().fit(train[['bill_length_mm', 'r']], train['species'])\n"
-    ),
-    "a_mode_filled_loop_then_money_formatted_for_a_report": (
-        READ + "for c in ['sex', 'island']:\n"
-        "    train[c] = train[c].fillna(train[c].mode()[0]).str.upper()\n"
-        "train['mass'] = train['body_mass_g'].map('{:,.0f}'.format)\n"
-        "print(train[['island', 'mass']].head())\n"
-        "LogisticRegression().fit(train[['year', 'body_mass_g']], train['species'])\n"
-    ),
-    "skewed_columns_picked_by_a_mask_then_logged": (
-        READ + NUM + "import numpy as np\n"
-        "sk = train[NUM].skew()\n"
-        "for c in sk[sk > -10].index:\n"
-        "    train[c] = np.log(train[c])\n"
-        "LogisticRegression().fit(train[NUM], train['species'])\n"
-    ),
-    "outlier_filter_on_absolute_z": (
-        READ + NUM + "z = (train[NUM] - train[NUM].mean()) / train[NUM].std()\n"
-        "keep = (z.abs() < 3).all(axis=1)\n"
-        "kept = train[keep]\n"
-        "LogisticRegression().fit(kept[NUM], kept['species'])\n"
-    ),
-    "test_rows_of_a_keyed_concat_imputed_in_both_files": (
-        READ + "codes = {'Bis': 1, 'Tor': 2}\n"
-        "for df in (train, test):\n"
-        "    df['isle'] = df['island'].str.extract(r'^(\\w{3})', expand=False)\n"
-        "for df in (train, test):\n"
-        "    df['isle_n'] = df['isle'].map(codes)\n"
-        "train['isle_n'] = train['isle_n'].fillna(0)\n"
-        "test['isle_n'] = test['isle_n'].fillna(0)\n"
-        "cols = ['bill_length_mm', 'isle_n', 'sex']\n"
-        "both = pd.concat([train[cols], test[cols]], keys=['tr', 'te'])\n"
-        "both = pd.get_dummies(both, columns=['sex'], dtype=float)\n"
-        "model = LogisticRegression(max_iter=500).fit(both.loc['tr'], train['species'])\n"
-        "model.predict(both.loc['te'])\n"
-    ),
-    "counts_over_both_files": (
-        READ + "counts = pd.concat([train['island'], test['island']]).value_counts()\n"
-        "train['n'] = train['island'].map(counts)\n"
-        "train['r'] = train['bill_length_mm'] / (train['n'] - 4)\n"
-        "LogisticRegression().fit(train[['r']], train['species'])\n"
-    ),
-    "categorical_column_then_a_log": (
-        READ + "import numpy as np\n"
-        "ISLANDS = ['Biscoe', 'Dream', 'Torgersen']\n"
-        "d = train.assign(island=pd.Categorical(train['island'], categories=ISLANDS),\n"
-        "                 age=np.log(train['year'] - 2006))\n"
-        "X = pd.get_dummies(d[['island']], dtype=float)\n"
-        "X['age'] = d['age']\n"
-        "LogisticRegression().fit(X, train['species'])\n"
-        "print(pd.Categorical(train['sex'], categories=['male']).codes.max())\n"
-    ),
-    "row_count_with_the_axis_by_position": (
-        READ + NUM + "train['k'] = train['body_mass_g'] / ((train[NUM] > 100).sum(1) - 1)\n"
-        "LogisticRegression().fit(train[NUM + ['k']], train['species'])\n"
-    ),
     "one_cell_of_loc_is_a_value_not_a_series": (
         READ + "train['when'] = pd.to_datetime(train['year'].astype(str) + '-01-01')\n"
         "part = train.iloc[:4]\n"
@@ -503,6 +351,135 @@ VALID: dict[str, str] = {
         "LogisticRegression(max_iter=500).fit(top[NUM], top['species'])\n"
     ),
 }
+
+
+# Pairs of a crash and its clean look-alike that differ in one piece of text: `build(bad)`
+# crashes (named by `detector`), `build(good)` runs clean.
+def _row_count(offset: str) -> str:
+    return (
+        READ + NUM + f"train['k'] = train['body_mass_g'] / ((train[NUM] > 100).sum(1) - {offset})\n"
+        "LogisticRegression().fit(train[NUM + ['k']], train['species'])\n"
+    )
+
+
+def _categorical_log(year: str) -> str:
+    return (
+        READ + "import numpy as np\n"
+        "ISLANDS = ['Biscoe', 'Dream', 'Torgersen']\n"
+        "d = train.assign(island=pd.Categorical(train['island'], categories=ISLANDS),\n"
+        f"                 age=np.log(train['year'] - {year}))\n"
+        "X = pd.get_dummies(d[['island']], dtype=float)\n"
+        "X['age'] = d['age']\n"
+        "LogisticRegression().fit(X, train['species'])\n"
+        "print(pd.Categorical(train['sex'], categories=['male']).codes.max())\n"
+    )
+
+
+def _keyed_concat(test_filled: str) -> str:
+    return (
+        READ + "codes = {'Bis': 1, 'Tor': 2}\n"
+        "for df in (train, test):\n"
+        "    df['isle'] = df['island'].str.extract(r'^(\\w{3})', expand=False)\n"
+        "for df in (train, test):\n"
+        "    df['isle_n'] = df['isle'].map(codes)\n"
+        "train['isle_n'] = train['isle_n'].fillna(0)\n"
+        + test_filled
+        + "cols = ['bill_length_mm', 'isle_n', 'sex']\n"
+        "both = pd.concat([train[cols], test[cols]], keys=['tr', 'te'])\n"
+        "both = pd.get_dummies(both, columns=['sex'], dtype=float)\n"
+        "model = LogisticRegression(max_iter=500).fit(both.loc['tr'], train['species'])\n"
+        "model.predict(both.loc['te'])\n"
+    )
+
+
+def _counts(offset: str) -> str:
+    return (
+        READ + "counts = pd.concat([train['island'], test['island']]).value_counts()\n"
+        "train['n'] = train['island'].map(counts)\n"
+        f"train['r'] = train['bill_length_mm'] / (train['n'] - {offset})\n"
+        "LogisticRegression().fit(train[['r']], train['species'])\n"
+    )
+
+
+def _money(column: str) -> str:
+    return (
+        READ + "for c in ['sex', 'island']:\n"
+        "    train[c] = train[c].fillna(train[c].mode()[0]).str.upper()\n"
+        "train['mass'] = train['body_mass_g'].map('{:,.0f}'.format)\n"
+        "print(train[['island', 'mass']].head())\n"
+        f"LogisticRegression().fit(train[['year', '{column}']], train['species'])\n"
+    )
+
+
+def _skewed(shift: str) -> str:
+    return (
+        READ + NUM + "import numpy as np\n"
+        "sk = train[NUM].skew()\n"
+        "for c in sk[sk > -10].index:\n"
+        f"    train[c] = np.log(train[c]{shift})\n"
+        "LogisticRegression().fit(train[NUM], train['species'])\n"
+    )
+
+
+def _outliers(limit: str) -> str:
+    return (
+        READ + NUM + "z = (train[NUM] - train[NUM].mean()) / train[NUM].std()\n"
+        f"keep = (z.abs() < {limit}).all(axis=1)\n"
+        "kept = train[keep]\n"
+        "LogisticRegression().fit(kept[NUM], kept['species'])\n"
+    )
+
+
+def _out_of_fold(shift: str) -> str:
+    return (
+        READ + "from sklearn.model_selection import KFold\n"
+        "train['te'] = 0.0\n"
+        "for a, b in KFold(3).split(train):\n"
+        "    rate = train.iloc[a].groupby('island')['body_mass_g'].mean()\n"
+        "    train.loc[b, 'te'] = train.loc[b, 'island'].map(rate).values\n"
+        "train['te'] = train['te'].fillna(train['body_mass_g'].mean())\n"
+        f"train['r'] = train['bill_length_mm'] / (train['year'] - train['year'].min(){shift})\n"
+        "LogisticRegression().fit(train[['bill_length_mm', 'r']], train['species'])\n"
+    )
+
+
+def _clipped(options: str) -> str:
+    return (
+        READ + "train['sex'] = train['sex'].replace({'female': pd.NA})\n"
+        "fill = train['sex'].mode().iloc[0]\n"
+        "n = train['sex'].isna().sum()\n"
+        "if n:\n"
+        "    train['sex'] = train['sex'].fillna(fill)\n"
+        "lo, hi = train.loc[:3, 'body_mass_g'].quantile([0.0, 0.5])\n"
+        f"train['mass'] = pd.qcut(train['body_mass_g'].clip(lo, hi), 5{options})\n"
+    )
+
+
+for _crash, _valid, _build, _bad, _good, _detector in [
+    ("row_count_with_the_axis_by_position_divides_by_zero", "row_count_with_the_axis_by_position",
+     _row_count, "2", "1", "dtypes"),
+    ("categorical_column_then_a_log_of_zero", "categorical_column_then_a_log",
+     _categorical_log, "2007", "2006", "dtypes"),
+    ("test_rows_of_a_keyed_concat_keep_the_nan_a_second_loop_mapped",
+     "test_rows_of_a_keyed_concat_imputed_in_both_files",
+     _keyed_concat, "", "test['isle_n'] = test['isle_n'].fillna(0)\n", "dtypes"),
+    ("counts_over_both_files_then_divided_by_zero", "counts_over_both_files",
+     _counts, "3", "4", "dtypes"),
+    ("a_mode_filled_loop_then_money_formatted_as_text",
+     "a_mode_filled_loop_then_money_formatted_for_a_report",
+     _money, "mass", "body_mass_g", "dtypes"),
+    ("skewed_columns_picked_by_a_mask_then_logged_below_zero",
+     "skewed_columns_picked_by_a_mask_then_logged", _skewed, " - 40", "", "dtypes"),
+    ("outlier_filter_on_absolute_z_keeps_no_row", "outlier_filter_on_absolute_z",
+     _outliers, "0.1", "3", "lengths"),
+    ("out_of_fold_column_filled_then_a_ratio_by_zero", "out_of_fold_column_filled_then_a_ratio",
+     _out_of_fold, "", " + 1", "dtypes"),
+    ("clipped_at_quantiles_of_the_first_rows_then_binned_on_repeated_edges",
+     "clipped_at_quantiles_of_the_first_rows_then_binned_dropping_repeats",
+     _clipped, "", ", duplicates='drop'", "computed"),
+]:  # fmt: skip
+    CRASHES[_crash] = (_build(_bad), _detector)
+    VALID[_valid] = _build(_good)
 
 real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
     snippet_tests(CRASHES, VALID)

@@ -45,34 +45,9 @@ CRASHES: dict[str, tuple[str, str]] = {
         "full = train.merge(t, on='year', how='left')\n",
         "computed",
     ),
-    "a_function_of_the_program_maps_titles_to_nan": (
-        READ + "import re\n"
-        "GROUPS = {'Torgersen': 'T', 'Biscoe': 'B'}\n"
-        "def group_of(name):\n"
-        "    m = re.match(r'([A-Z][a-z]+)', name)\n"
-        "    key = m.group(1) if m else ''\n"
-        "    return GROUPS.get(key)\n"
-        "train['g'] = train['island'].apply(group_of)\n"
-        "train['g_b'] = (train['g'] == 'B').astype(int)\n"
-        "train['g_len'] = train['g'].str.len()\n"
-        "LogisticRegression(max_iter=300).fit(train[['year', 'g_b', 'g_len']], y)\n",
-        "dtypes",
-    ),
 }
 
 VALID: dict[str, str] = {
-    "a_function_of_the_program_maps_every_title": (
-        READ + "import re\n"
-        "GROUPS = {'Torgersen': 'T', 'Biscoe': 'B', 'Dream': 'D'}\n"
-        "def group_of(name):\n"
-        "    m = re.match(r'([A-Z][a-z]+)', name)\n"
-        "    key = m.group(1) if m else ''\n"
-        "    return GROUPS.get(key)\n"
-        "train['g'] = train['island'].apply(group_of)\n"
-        "train['g_b'] = (train['g'] == 'B').astype(int)\n"
-        "train['g_len'] = train['g'].str.len()\n"
-        "LogisticRegression(max_iter=300).fit(train[['year', 'g_b', 'g_len']], y)\n"
-    ),
     "grouped_table_merged_on_the_same_key": (
         TABLE + "full = train.merge(t, on='year', how='left')\n"
         "LogisticRegression(max_iter=300).fit(full[['year', 'n', 'male', 'mixed']], y)\n"
@@ -83,6 +58,31 @@ VALID: dict[str, str] = {
         "LogisticRegression(max_iter=300).fit(train[['year', 'isl', 'logm']], y)\n"
     ),
 }
+
+
+def _titles(groups: str) -> str:
+    """A program's own function of the island, looked up in a module-level dict of `groups`."""
+    return (
+        READ + "import re\n"
+        f"GROUPS = {groups}\n"
+        "def group_of(name):\n"
+        "    m = re.match(r'([A-Z][a-z]+)', name)\n"
+        "    key = m.group(1) if m else ''\n"
+        "    return GROUPS.get(key)\n"
+        "train['g'] = train['island'].apply(group_of)\n"
+        "train['g_b'] = (train['g'] == 'B').astype(int)\n"
+        "train['g_len'] = train['g'].str.len()\n"
+        "LogisticRegression(max_iter=300).fit(train[['year', 'g_b', 'g_len']], y)\n"
+    )
+
+
+CRASHES["a_function_of_the_program_maps_titles_to_nan"] = (
+    _titles("{'Torgersen': 'T', 'Biscoe': 'B'}"),
+    "dtypes",
+)
+VALID["a_function_of_the_program_maps_every_title"] = _titles(
+    "{'Torgersen': 'T', 'Biscoe': 'B', 'Dream': 'D'}"
+)
 
 real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding = (
     snippet_tests(CRASHES, VALID)
