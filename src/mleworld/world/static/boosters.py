@@ -35,7 +35,7 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static import row_counts
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 CONFIDENCE = 0.9
 _RANKING = ("lambdarank", "rank_xendcg", "xendcg", "rank")
 _CACHE: dict[tuple[str, str], tuple[str, str] | None] = {}  # (kind, params) -> error
+_DEFAULT_FITS: dict[tuple[str, str, int], bool] = {}  # (class, objective, rows): defaults fit
 
 
 def _labels(objective: str, rows: int, classes: int) -> Any:
@@ -145,10 +146,14 @@ def _train_params(params: dict[str, Any]) -> tuple[str, str] | None:
     given = {**params, **{k: v for k, v in quiet.items() if k not in params}}
 
     def attempt(X: Any, y: Any, defaults: bool) -> BaseException | None:
-        if defaults:  # LightGBM's default regression on numbers
-            target = np.linspace(1.0, 5.0, len(X))
-            plain = {"objective": "regression", **quiet}
-            return _raised(lambda: lgb.train(plain, lgb.Dataset(X, target), num_boost_round=2))
+        if defaults:  # LightGBM's default regression on numbers: the same for every params
+            key = ("train", "regression", len(X))
+            if key not in _DEFAULT_FITS:
+                target = np.linspace(1.0, 5.0, len(X))
+                plain = {"objective": "regression", **quiet}
+                run = partial(lgb.train, plain, lgb.Dataset(X, target), num_boost_round=2)
+                _DEFAULT_FITS[key] = _raised(run) is None
+            return None if _DEFAULT_FITS[key] else Exception("the defaults do not fit")
         return _raised(lambda: lgb.train(given, lgb.Dataset(X, y), num_boost_round=2))
 
     objective = str(params.get("objective", params.get("application", "regression")))
@@ -174,7 +179,6 @@ def check_train(walker: Walker, params_value: Value | None, node: ast.Call) -> N
 
 
 _SKLEARN_API = ("LGBMRegressor", "LGBMClassifier")
-_DEFAULT_FITS: dict[tuple[str, str, int], bool] = {}  # (class, objective, rows): defaults fit
 
 
 def is_sklearn_api(cls: type) -> bool:
