@@ -26,6 +26,7 @@ from mleworld.world.static import (
     kwargs,
     lengths,
     library,
+    linear_fits,
     multioutput,
     params,
     partial_fits,
@@ -34,6 +35,7 @@ from mleworld.world.static import (
     reductions,
     samples,
     scalars,
+    scorers,
     splitter_groups,
     text_terms,
     torch_calls,
@@ -109,6 +111,7 @@ def call_object(
 ) -> Value:
     obj = func.obj
     kwargs.check_callable(walker, obj, args, kw, node, star)
+    scorers.check_call(walker, obj, node)
     params.check_function(walker, obj, args, kw, node, star)
     if not star:
         samples.check_call(walker, obj, args, kw, node)
@@ -185,6 +188,8 @@ def call_method(
             dtypes.check_fit(walker, owner, X, node, y=y, after_head=head)
             if method.name == "fit" and not star and (len(args) > 1 or "y" in kw):
                 samples.check_fit(walker, owner, X, y, node)
+                if "sample_weight" in kw:
+                    samples.check_weights(walker, owner, X, kw["sample_weight"], node)
                 multioutput.check_fit(walker, owner, y, node)
             predictions.fitted(walker, owner, args[1] if len(args) > 1 else kw.get("y", UNKNOWN))
             text_terms.on_fit(owner, method.name, args)
@@ -205,6 +210,9 @@ def call_method(
         )
         if not star:
             encoders.on_pipeline(walker, owner, method.name, args, kw, node)
+        if linear_fits.fits(owner) and not star:
+            predicted = linear_fits.on_method(walker, owner, method.name, args, kw)
+            encoded = predicted if predicted is not UNKNOWN else encoded
         if method.name in ("fit", "set_params"):
             return owner
         if encoded is not UNKNOWN:

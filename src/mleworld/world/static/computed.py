@@ -27,6 +27,7 @@ from mleworld.world.static import kinds, pure
 from mleworld.world.static.params import exception_line, literal
 from mleworld.world.static.values import (
     UNKNOWN,
+    ArrayVal,
     Const,
     DictVal,
     Frame,
@@ -130,7 +131,7 @@ def _argument(walker: Walker, value: Value) -> Any:
         return getattr(text, value.name) if known else _MISSING
     if isinstance(value, SeriesVal) and value.kind in (None, kinds.CATEGORICAL):  # `s.map(t)`
         return value.real if value.real is not None else _MISSING
-    if isinstance(value, VectorVal | Number):  # np.where(...) values, a column's median
+    if isinstance(value, VectorVal | Number | ArrayVal):  # np.where(...), a median, a design
         return value.real if value.real is not None else _MISSING
     if (
         isinstance(value, Seq)

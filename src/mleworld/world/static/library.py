@@ -26,10 +26,13 @@ from mleworld.world.static import (
     json_values,
     kinds,
     lengths,
+    linear_fits,
     module_attrs,
     offsets,
     params,
     predictions,
+    row_counts,
+    scorers,
     text_terms,
     type_limits,
     work,
@@ -49,6 +52,7 @@ from mleworld.world.static.values import (
     Seq,
     SeriesVal,
     Value,
+    VectorVal,
     const_str,
     release,
     step_of,
@@ -415,6 +419,15 @@ def _series(
     return SeriesVal(const_str(kw.get("name")))
 
 
+def _sample_weights(
+    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
+) -> Value:
+    """`compute_sample_weight("balanced", y)`: one weight a row of y."""
+    y = args[1] if len(args) > 1 else kw.get("y", UNKNOWN)
+    rows = row_counts.rows_of(y)
+    return UNKNOWN if star or rows is None else VectorVal(rows, numeric=True, flat=True)
+
+
 def _dict(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
@@ -515,6 +528,12 @@ HANDLERS: dict[tuple[str, str], Handler] = {
         ("sklearn.metrics", name): predictions.binary_average(name) for name in predictions.AVERAGED
     },
     ("sklearn.metrics", "accuracy_score"): predictions.label_score("accuracy_score"),
+    ("sklearn.metrics", "make_scorer"): scorers.make_scorer,
+    ("sklearn.utils.class_weight", "compute_sample_weight"): _sample_weights,
+    ("sklearn.metrics", "mean_squared_log_error"): linear_fits.log_error("mean_squared_log_error"),
+    ("sklearn.metrics", "root_mean_squared_log_error"): linear_fits.log_error(
+        "root_mean_squared_log_error"
+    ),
     ("numpy", "column_stack"): lengths.column_stack,
     ("numpy", "finfo"): type_limits.limits("finfo"),
     ("numpy", "iinfo"): type_limits.limits("iinfo"),

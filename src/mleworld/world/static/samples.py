@@ -61,6 +61,31 @@ def check_fit(walker: Walker, owner: Instance, X: Value, y: Value, node: ast.AST
         _check(walker, [X, y], node)
 
 
+def check_weights(walker: Walker, owner: Instance, X: Value, weights: Value, node: ast.AST) -> None:
+    """`model.fit(X_fold, y_fold, sample_weight=w)` with a weight for every row of the whole
+    set (`compute_sample_weight("balanced", y)` made before the folds): a scikit-learn
+    model refuses weights of another length ("sample_weight.shape == (n,), expected (m,)!"),
+    asked of it here on a stand-in of both lengths. (LightGBM, given a frame, refuses them
+    or not depending on the data: not judged.)"""
+    import numpy as np
+
+    from mleworld.world.static.boosters import _raised
+    from mleworld.world.static.params import _MISSING, exception_line, rebuild
+
+    rows, given = rows_of(X), rows_of(weights)
+    if not _supervised(owner.cls) or rows is None or given is None or rows == given or rows < 4:
+        return
+    model = rebuild(owner)
+    if model is _MISSING or not hasattr(model, "fit"):
+        return
+    X_stand_in = np.random.default_rng(0).random((rows, 2))
+    y_stand_in = np.arange(rows) % 2
+    error = _raised(lambda: model.fit(X_stand_in, y_stand_in, sample_weight=np.ones(given)))
+    if isinstance(error, Exception) and not isinstance(error, TypeError):  # TypeError: no weights
+        line = exception_line(error)
+        walker.emit("lengths", line.partition(":")[0].rpartition(".")[2], line, node, CONFIDENCE)
+
+
 def check_call(
     walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.AST
 ) -> None:
