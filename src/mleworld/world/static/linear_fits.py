@@ -8,7 +8,8 @@ Whether they do depends on the data, so the model is fitted here, on the values 
 fits it on (a linear fit is deterministic and fast), where the walk holds them on a line
 that surely runs once (`Instance.real`, as encoders.py keeps a fitted step); its `predict`
 on held values gives them (`VectorVal.real`), and the metric is run on the predictions and
-the held truth: what it raises, the run raises.
+the held truth: what it raises, the run raises. A program that never names a log-error
+metric has no use for the values, and its models are not fitted (a fit costs time).
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ def _fitted(walker: Walker, owner: Instance, args: list[Value], kw: dict[str, Va
 
     if kw or len(args) != 2 or not walker.certain or walker.work_scale != 1.0:
         return None
+    if not any("squared_log_error" in line for line in walker.lines):
+        return None  # only a log-error metric reads the values: a fit costs time
     spelt = arguments(walker, args, {})
     model = rebuild(owner)
     if spelt is None or model is _MISSING:
