@@ -113,23 +113,25 @@ def on_pipeline(
     if name in _FITS:
         owner.head = None
         if not kw and all(_deterministic(step) for step in owner.inner[:-1]):
-            owner.head = _fitted_head(walker, owner, args[:1])
+            owner.head = _head_inputs(walker, owner, args[:1])
         return
     if name not in _PREDICTS or owner.head is None or kw or not args:
         return
     spelt = arguments(walker, args[:1], {})
-    if spelt is None:
-        return
+    if spelt is None or not _unseen_text(owner.head[1], spelt[0][0]):
+        return  # no text value the fit never saw: nothing for an encoder to refuse
     try:
-        quietly(owner.head.transform, *spelt[0])
+        fitted = quietly(owner.head[0].fit, owner.head[1])  # fitted only now: it costs time
+        quietly(fitted.transform, *spelt[0])
     except ValueError as exc:  # a category the fit never saw: the run's own error
         raised(walker, exc, node)
     except Exception:  # noqa: BLE001 - anything else is for the detectors to name
         return
 
 
-def _fitted_head(walker: Walker, owner: Instance, args: list[Value]) -> Any:
-    """The pipeline's steps before its model, rebuilt and fitted on `args` (None: not here)."""
+def _head_inputs(walker: Walker, owner: Instance, args: list[Value]) -> tuple[Any, Any] | None:
+    """The pipeline's steps before its model, rebuilt, and the values the fit gives them
+    (None: not known here); they are fitted when a prediction may need it."""
     from mleworld.world.static.params import _MISSING, rebuild
 
     if not walker.certain or walker.work_scale != 1.0 or len(args) != 1:
@@ -138,10 +140,25 @@ def _fitted_head(walker: Walker, owner: Instance, args: list[Value]) -> Any:
     made = rebuild(owner)
     if spelt is None or made is _MISSING:
         return None
-    try:
-        return quietly(made[:-1].fit, *spelt[0])
-    except Exception:  # noqa: BLE001 - the fit's own refusals are the dtype detectors' to name
-        return None
+    return made[:-1], spelt[0][0]
+
+
+def _unseen_text(fitted_on: Any, asked: Any) -> bool:
+    """Whether a text column of the rows asked about holds a value the fit's rows do not."""
+    import pandas as pd
+
+    if not isinstance(fitted_on, pd.DataFrame) or not isinstance(asked, pd.DataFrame):
+        return True  # not frames: let the steps themselves say
+    for name in asked.columns:
+        column = asked[name]
+        if name not in fitted_on.columns or pd.api.types.is_numeric_dtype(column.dtype):
+            continue
+        seen = fitted_on[name]
+        if column.isna().any() and not seen.isna().any():
+            return True  # a missing value the fit never saw is a category of its own
+        if not set(column.dropna().unique()) <= set(seen.dropna().unique()):
+            return True
+    return False
 
 
 def fitted_attribute(owner: Instance, attr: str) -> Value:

@@ -147,7 +147,8 @@ class Instance(Value):
     vocabulary: Any = None  # a vectorizer's last fit: its Vocabulary (text_terms.py)
     fitted_text: Any = None  # a model's last fit was on the terms of this Vocabulary
     real: Any = None  # a copy fitted on the values its last fit saw (encoders.py)
-    # a pipeline's steps before its model, fitted on the values its last fit saw (encoders.py)
+    # a pipeline's steps before its model, rebuilt, and the values its last fit gave them
+    # (encoders.py fits them when a prediction needs it)
     head: Any = None
     # `set_output(transform=...)` given to it: the literal, UNKNOWN when not one (encoders.py)
     output: Any = None
