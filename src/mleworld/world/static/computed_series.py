@@ -296,7 +296,11 @@ def position_item(series: SeriesVal, key: Value) -> Value | None:
         return None
     if not -len(real) <= key.value < len(real):  # type: ignore[union-attr]
         return None  # past the end: positions.py's IndexError
-    value = real.iloc[key.value]  # type: ignore[union-attr]
+    return _item(real.iloc[key.value])  # type: ignore[union-attr]
+
+
+def _item(value: Any) -> Value | None:
+    """One value of a held Series as the walk holds it: a text, or a typed number."""
     if isinstance(value, str):
         return Const(value)
     return Number.holding(value) if isinstance(value, numbers.Number) else None
@@ -323,9 +327,7 @@ def label_item(walker: Walker, series: SeriesVal, key: Value, node: ast.AST) -> 
         return UNKNOWN
     except Exception:  # noqa: BLE001 - anything else is not this check's to name
         return None
-    if isinstance(value, str):
-        return Const(value)  # `s.mode()[0]` of text: the text
-    return Number.holding(value) if isinstance(value, numbers.Number) else None
+    return _item(value)  # `s.mode()[0]` of text: the text
 
 
 def _literal_index(key: Value, index: ast.expr) -> int | slice | None:

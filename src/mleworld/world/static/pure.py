@@ -183,8 +183,7 @@ def _names(walker: Walker, parts: list[ast.AST], local: set[str]) -> dict[str, A
     literals it reads: `title_map`), or None when a part reads or calls anything else."""
     import importlib
 
-    from mleworld.world.static.params import literal
-    from mleworld.world.static.row_counts import MISSING
+    from mleworld.world.static.params import _MISSING, literal
 
     aliases = {
         name: MODULES[qual]
@@ -202,8 +201,9 @@ def _names(walker: Walker, parts: list[ast.AST], local: set[str]) -> dict[str, A
                 continue
             if part.id in aliases or part.id in constants:
                 continue
-            value = literal(walker.module.values.get(part.id, MISSING))  # type: ignore[arg-type]
-            if value is MISSING or not _literal_data(value):
+            held = walker.module.values.get(part.id)
+            value = _MISSING if held is None else literal(held)
+            if value is _MISSING or not _literal_data(value):
                 return None
             constants[part.id] = value
     names: dict[str, Any] = {name: importlib.import_module(mod) for name, mod in aliases.items()}

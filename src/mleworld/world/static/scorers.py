@@ -45,9 +45,11 @@ def make_scorer(
 
 def check_call(walker: Walker, obj: Any, node: ast.Call) -> None:
     """`scorer(model, X, y)` of a scorer whose metric refuses the keywords it was given."""
+    if not getattr(obj, "_kwargs", None):  # most library calls: nothing to ask, no import
+        return
     from sklearn.metrics._scorer import _BaseScorer
 
-    if not isinstance(obj, _BaseScorer) or not getattr(obj, "_kwargs", None):
+    if not isinstance(obj, _BaseScorer):
         return
     try:
         obj._score_func([0, 1], [0.25, 0.75], **obj._kwargs)
