@@ -2,7 +2,8 @@
 
 `df[cols].to_numpy(dtype=float)` of a frame whose values are known is the array itself;
 columns taken, transformed in a helper's loop and stacked, codes compared with
-`np.unique`'s levels, cells written in place: each step is numpy's own, so a linear model
+`np.unique`'s levels, cells written in place, a list comprehension over `range(k)` of a
+helper's number per column: each step is numpy's own, so a linear model
 fitted on the design meets its real NaN or text cells, and an index numpy rejects is the
 run's IndexError. A store on a line that may not run forgets the values instead of
 guessing. Each snippet runs for real (conftest.run_real: train.csv has 6 rows).
@@ -48,6 +49,19 @@ def one_hot(source: str) -> str:
     )
 
 
+def screened(test_design: str) -> str:
+    """Columns kept by a helper's score, one per column in a comprehension over `range`."""
+    return (
+        READ + "test = pd.read_csv('./input/test.csv')\n"
+        "def spread(col):\n"
+        "    return (col.max() - col.min()) / col.mean()\n"
+        "scores = np.array([spread(A[:, j]) for j in range(A.shape[1])])\n"
+        "keep = scores > 0.05\n"
+        f"B = {test_design}\n"
+        "print(keep.sum(), B[:, keep].shape)\n"
+    )
+
+
 CRASHES = {
     "nan_from_a_log_in_a_helpers_loop_reaches_a_linear_model": (logged(40), "dtypes"),
     "text_codes_stacked_instead_of_their_one_hot": (one_hot("S"), "dtypes"),
@@ -74,8 +88,15 @@ CRASHES = {
         "print(B[:, keep].shape)\n",
         "arrays",
     ),
+    "a_mask_from_a_helper_run_per_column_one_longer_than_the_test_columns": (
+        screened("test[COLS].to_numpy(dtype=float)[:, 1:]"),
+        "arrays",
+    ),
 }
 VALID = {
+    "a_mask_from_a_helper_run_per_column_on_as_many_test_columns": (
+        screened("test[COLS].to_numpy(dtype=float)")
+    ),
     "logs_of_positive_values": logged(10),
     "one_hot_codes_stacked": one_hot("codes"),
     "nan_written_only_under_a_condition_that_does_not_hold": (

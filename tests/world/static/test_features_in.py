@@ -8,7 +8,8 @@ made on both sets together, or test columns aligned to train's, predict fine; Li
 does not check names. A text vectorizer fitted again on the test text learns other terms,
 so a model fitted on the training matrix refuses the test one (scikit-learn counts both, as
 analysis does by fitting the vectorizer on the same documents); where both fits happen to
-learn as many terms, the prediction runs. Every snippet runs for real against the penguin-like data folder.
+learn as many terms, the prediction runs. A design stacked by hand (`sp.hstack` of a
+vectorizer's terms and a dense block made sparse) is as wide as its blocks together. Every snippet runs for real against the penguin-like data folder.
 """
 
 from __future__ import annotations
@@ -57,6 +58,17 @@ TEXT = (
 CRASHES["vectorizer_fitted_again_on_the_test_text"] = (
     TEXT + "X_te = vec.fit_transform(test['island'])\nprint(model.predict(X_te))\n"
 )
+STACKED = (
+    "import scipy.sparse as sp\n"
+    "from sklearn.feature_extraction.text import TfidfVectorizer\n"
+    "vec = TfidfVectorizer()\n"
+    "def design(text, X):\n"
+    "    return sp.hstack([text * 0.5, sp.csr_matrix(X.values.astype(float))], format='csr')\n"
+    "Xs = design(vec.fit_transform(train['island']), Xtr)\n"
+    "m = LogisticRegression(max_iter=300).fit(Xs, y)\n"
+    "print(m.predict_proba(design(vec.transform(test['island']), Xte)))\n"
+)
+CRASHES["sparse_stacks_of_two_widths"] = APART + STACKED
 LIGHTGBM = (
     APART + "m = lgb.LGBMClassifier(n_estimators=3, min_child_samples=1, verbose=-1)"
     ".fit(Xtr, y)\nprint(m.predict(Xte))\n"
@@ -79,6 +91,7 @@ VALID: dict[str, str] = {
         TEXT.replace("train['island']", "train['sex']")
         + "X_te = vec.fit_transform(test['island'])\nprint(model.predict(X_te))\n"
     ),
+    "sparse_stacks_encoded_together": TOGETHER + STACKED,
     "lightgbm_does_not_check_names": (
         APART + "Xa = Xtr[['bill_length_mm', 'bill_depth_mm']]\n"
         "Xb = Xtr[['bill_length_mm', 'flipper_length_mm']]\n"

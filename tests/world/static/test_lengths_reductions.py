@@ -26,6 +26,20 @@ READ = (
 )
 FIT = READ + "model = LogisticRegression(max_iter=500).fit(train[NUM], train['species'])\n"
 
+
+def board(skipped: str) -> str:
+    """A results table of every model's name beside the scores of the models a set skips."""
+    return (
+        FIT + skipped + "names, scored, scores = ['lr', 'tree', 'knn'], [], []\n"
+        "for name in names:\n"
+        "    if name in SKIP:\n"
+        "        continue\n"
+        "    scored.append(name)\n"
+        "    scores.append(model.score(train[NUM], train['species']))\n"
+        "print(pd.DataFrame({'model': names, 'score': scores}))\n"
+    )
+
+
 CRASHES: dict[str, tuple[str, str]] = {
     "correlations_of_a_frame_with_text": (READ + "print(train.corr())\n", "reductions"),
     "covariance_of_a_frame_with_text": (
@@ -150,9 +164,17 @@ CRASHES: dict[str, tuple[str, str]] = {
         READ + "s = train['sex'].map({'male': 1, 'female': 0}).fillna(0)\nprint(s.summ())\n",
         "columns",
     ),
+    "a_board_of_every_name_and_the_scores_of_the_models_not_skipped": (
+        board("SKIP = {'tree', 'knn'}\n"),
+        "lengths",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "a_board_of_the_names_scored": board("SKIP = {'tree', 'knn'}\n").replace(
+        "'model': names", "'model': scored"
+    ),
+    "a_board_where_no_name_is_skipped": board("SKIP = {'svm'}\n"),
     "correlations_of_the_numbers": READ + "print(train[NUM].corr())\n",
     "correlations_told_numbers_only": READ + "print(train.corr(numeric_only=True).shape)\n",
     "ids_from_the_test_rows": (

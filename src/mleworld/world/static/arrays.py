@@ -197,7 +197,7 @@ def function(
     if name is None or name in _NEVER:
         return None
     given = [*args, *kw.values()]
-    converted = name in _CONVERTS and args and isinstance(args[0], Frame)
+    converted = name in _CONVERTS and args and (isinstance(args[0], Frame) or _computed(args[0]))
     built = name in _RANGES and given and all(isinstance(v, Const | Count) for v in given)
     if not any(holds(v) for v in given) and not (converted or built):
         return None
@@ -207,6 +207,13 @@ def function(
         return None
     result = _run(walker, func, args, kw, node)
     return None if result is MISSING else wrap(result)
+
+
+def _computed(value: Value) -> bool:
+    """A list of numbers analysis computed (`[auc(y, X[:, j]) for j in range(k)]`)."""
+    if not isinstance(value, Seq) or not value.items:
+        return False
+    return all(isinstance(item, Number) and item.real is not None for item in value.items)
 
 
 def let_go(func: Any, given: list[Value]) -> None:

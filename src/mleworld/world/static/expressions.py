@@ -21,6 +21,7 @@ from mleworld.world.static import (
     computed_series,
     lengths,
     scalars,
+    sparse_blocks,
     type_limits,
 )
 from mleworld.world.static.flow import BRANCH
@@ -156,6 +157,7 @@ class ExpressionWalker:
     def expr_BinOp(self: Walker, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
         held = arrays.operation(self, node.op, [left, right], node)
+        held = held if held is not None else sparse_blocks.scaled(node.op, left, right)
         if held is not None:
             return held
         shaped = lengths.binop(self, node.op, left, right, node)
@@ -208,6 +210,16 @@ class ExpressionWalker:
         return Seq(items, "list" if isinstance(node, ast.List) else "tuple")
 
     expr_Tuple = expr_List
+
+    def expr_Set(self: Walker, node: ast.Set) -> Value:
+        """A set of literal texts (`SLOW = {"SVC", "GBM"}`): its members, in no order."""
+        values = [self.expr(elt) for elt in node.elts]
+        texts = [const_str(v) for v in values]
+        if not texts or any(
+            t is None or isinstance(e, ast.Starred) for t, e in zip(texts, node.elts, strict=True)
+        ):
+            return UNKNOWN
+        return Keys(frozenset(texts), many=True, exact=True)  # type: ignore[arg-type]
 
     def expr_Dict(self: Walker, node: ast.Dict) -> Value:
         items: dict[str, Value] | None = {}

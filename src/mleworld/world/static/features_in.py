@@ -23,6 +23,7 @@ import ast
 import warnings
 from typing import TYPE_CHECKING, Any
 
+from mleworld.world.static import sparse_blocks
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import ArrayVal, Frame, Instance, TextMatrix, Value
 
@@ -73,7 +74,7 @@ def on_fit(owner: Instance, X: Value) -> None:
     the Vocabulary of a text matrix it is fitted on."""
     standable = _standable(owner)
     owner.fitted_shape = shape_of(X) if standable else None
-    text = X.source if isinstance(X, TextMatrix) else None
+    text = sparse_blocks.layout(X) if isinstance(X, TextMatrix) else None
     owner.fitted_text = text if standable else None
 
 
@@ -114,15 +115,13 @@ def _classifier(owner: Instance) -> bool:
     return bool(is_classifier(owner.cls(**owner.params)))
 
 
-def _text_widths(fitted: Any, called: Any) -> tuple[Shape | None, Shape | None]:
-    """The widths of two text matrices (a vectorizer fitted again on other documents, say
-    the test set's, gives other terms); both None when they share a Vocabulary."""
-    if fitted is called:
+def _sparse_widths(fitted: Any, called: Any) -> tuple[Shape | None, Shape | None]:
+    """The widths of two sparse matrices' blocks (a vectorizer fitted again on other
+    documents, say the test set's, gives other terms); both None when they surely agree."""
+    found = sparse_blocks.widths(fitted, called)
+    if found is None:
         return None, None
-    widths = fitted.width(), called.width()
-    if widths[0] is None or widths[1] is None:
-        return None, None
-    return (widths[0], None), (widths[1], None)
+    return (found[0], None), (found[1], None)
 
 
 def check_predict(
@@ -137,8 +136,9 @@ def check_predict(
     fit = owner.fitted_shape
     X = args[0] if args else kw.get("X")
     call = shape_of(X) if X is not None else None
-    if isinstance(X, TextMatrix) and X.source is not None and owner.fitted_text is not None:
-        fit, call = _text_widths(owner.fitted_text, X.source)
+    called = sparse_blocks.layout(X) if isinstance(X, TextMatrix) else None
+    if called is not None and owner.fitted_text is not None:
+        fit, call = _sparse_widths(owner.fitted_text, called)
     if method not in PREDICTING or fit is None or call is None or call == fit:
         return
     key = (owner.cls, repr(sorted(owner.params.items())), method, fit, call)

@@ -208,9 +208,15 @@ def dataframe_from_dict(walker: Walker, data: DictVal, node: ast.Call) -> int | 
     """
     series = [v for v in data.items.values() if isinstance(v, SeriesVal)]
     arrays = [v for v in data.items.values() if isinstance(v, VectorVal) and v.ndim == 1]
-    # anything but a scalar, a Series or an array of known length may be a column of any length
-    unknown = [v for v in data.items.values() if not isinstance(v, SeriesVal | VectorVal | Const)]
-    lengths = list(dict.fromkeys(a.length for a in arrays))
+    lists = [v for v in data.items.values() if isinstance(v, Seq) and v.items is not None]
+    # anything but a scalar, a Series, an array of known length or a list whose items the
+    # walk knows (however many appends a loop made) may be a column of any length
+    unknown = [
+        v for v in data.items.values() if not isinstance(v, SeriesVal | VectorVal | Const | Seq)
+    ]
+    unknown += [v for v in data.items.values() if isinstance(v, Seq) and v.items is None]
+    lengths = list(dict.fromkeys([a.length for a in arrays] + [len(v.items) for v in lists]))
+    arrays = [*arrays, *lists]
     if series:
         origins = {id(s.origin) for s in series}
         if len(series) > 1 and (len(origins) > 1 or series[0].origin is None):

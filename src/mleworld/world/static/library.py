@@ -33,7 +33,7 @@ from mleworld.world.static import (
     predictions,
     row_counts,
     scorers,
-    text_terms,
+    sparse_blocks,
     type_limits,
     work,
 )
@@ -496,7 +496,10 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("sklearn.model_selection", "cross_val_score"): work.cross_val_score,
     ("sklearn.model_selection", "cross_validate"): work.cross_validate,
     ("sklearn.model_selection", "cross_val_predict"): work.cross_val,
-    ("scipy.sparse", "hstack"): text_terms.hstack,
+    ("scipy.sparse", "hstack"): sparse_blocks.hstack,
+    **{
+        ("scipy.sparse", name): sparse_blocks.sparse_matrix for name in sparse_blocks.SPARSE_CLASSES
+    },
     ("lightgbm", "train"): work.lgb_train(None),
     ("lightgbm", "cv"): work.lgb_train(5.0),
     ("json", "dump"): json_values.dump,

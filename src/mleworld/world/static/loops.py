@@ -158,7 +158,7 @@ def _names_known_before(walker: Walker, key: ast.AST, bound: list[str]) -> list[
     return [name] if name is not None else None
 
 
-def _range_items(walker: Walker, node: ast.expr) -> list[Value] | None:
+def range_items(walker: Walker, node: ast.expr) -> list[Value] | None:
     """`for i in range(4)`: the numbers, when the bounds are whole numbers the walk knows."""
     numbers = range_numbers(walker, node, MAX_UNROLL)
     return None if numbers is None else [Const(i) for i in numbers]
@@ -199,7 +199,7 @@ def _for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
     iterated = walker.expr(node.iter)
     items, each = iteration(iterated)
     if items is None:
-        items = _range_items(walker, node.iter)
+        items = range_items(walker, node.iter)
     unrolled = items is not None and walker.steps < UNROLL_STEPS
     safe = (
         frozenset(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))

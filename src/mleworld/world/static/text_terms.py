@@ -10,19 +10,18 @@ n-grams, one n-gram length after another, capped by `max_features`.
 
 The estimate follows a vectorizer inside a pipeline or a feature union, and a matrix
 the program makes itself (`X = vec.fit_transform(df["text"])`, `hstack` of such
-matrices, a fold's rows of one) as a `TextMatrix` value.
+matrices (sparse_blocks.py), a fold's rows of one) as a `TextMatrix` value.
 """
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from mleworld.world.static import dtypes
-from mleworld.world.static.values import UNKNOWN, Instance, Seq, SeriesVal, TextMatrix, Value
+from mleworld.world.static.values import UNKNOWN, Instance, SeriesVal, TextMatrix, Value
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -200,23 +199,10 @@ def transformed(walker: Walker, owner: Instance, method: str, args: list[Value])
     return TextMatrix(terms, rows, source=owner.vocabulary)
 
 
-def hstack(
-    walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
-) -> Value:
-    """`scipy.sparse.hstack([A, B])`: the terms of the text matrices side by side add up
-    (other blocks, a few numeric columns mostly, are left out)."""
-    blocks = args[0] if args else kw.get("blocks", UNKNOWN)
-    if star or not isinstance(blocks, Seq) or not blocks.items:
-        return UNKNOWN
-    text = [item.terms for item in blocks.items if isinstance(item, TextMatrix)]
-    return TextMatrix(sum(text)) if text else UNKNOWN
-
-
 __all__ = [
     "VECTORIZERS",
     "Vocabulary",
     "features",
-    "hstack",
     "on_fit",
     "terms_per_row",
     "text_stats",

@@ -145,7 +145,7 @@ class Instance(Value):
     factory: tuple[Any, list[Value], dict[str, Value]] | None = None
     bound: bool = False  # `given` holds every argument of the call that made it
     vocabulary: Any = None  # a vectorizer's last fit: its Vocabulary (text_terms.py)
-    fitted_text: Any = None  # a model's last fit was on the terms of this Vocabulary
+    fitted_text: Any = None  # a model's last fit was on a sparse matrix of these blocks
     real: Any = None  # a copy fitted on the values its last fit saw (encoders.py)
     # a pipeline's steps before its model, rebuilt, and the values its last fit gave them
     # (encoders.py fits them when a prediction needs it)
@@ -266,11 +266,15 @@ class FoldShare(Value):
 
 @dataclass(eq=False)
 class TextMatrix(Value):
-    """A text vectorizer's sparse output: the terms a row holds on average (text_terms.py)."""
+    """A scipy sparse matrix: a text vectorizer's output (the terms a row holds on average,
+    text_terms.py), a dense array made sparse, or such blocks stacked (sparse_blocks.py)."""
 
     terms: float
     rows: int | None = None
     source: Any = None  # the Vocabulary its columns are the terms of, when known (text_terms.py)
+    # its columns left to right, where all are known: a Vocabulary's terms or a count of
+    # other columns (sparse_blocks.py); None: a vectorizer's output alone (see `source`)
+    blocks: tuple[Any, ...] | None = None
 
 
 @dataclass(eq=False)
