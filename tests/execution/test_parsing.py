@@ -583,6 +583,24 @@ METRIC_CASES: list[tuple[str, str, float | None, str | None]] = [
         "Validation MAE (last 365 days): 270.0",
     ),
     (
+        "count_of_what_was_averaged_in_the_label",
+        "fold 1 auc 0.81 best_iter: 120\nmean AUC over 3 targets: 0.689\n",
+        0.689,
+        "mean AUC over 3 targets: 0.689",
+    ),
+    (
+        "share_of_the_rows_in_the_label",
+        "Validation RMSE on 20% holdout = 6.15\n",
+        6.15,
+        "Validation RMSE on 20% holdout = 6.15",
+    ),
+    (
+        "a_value_before_another_key_stays_a_value",
+        "fold 1 auc 0.81 best_iter: 120\n",
+        0.81,
+        "fold 1 auc 0.81 best_iter: 120",
+    ),
+    (
         "bracketed_aside_after_the_value",
         "Validation AUC: 0.91 (std 0.02)\n",
         0.91,

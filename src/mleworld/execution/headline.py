@@ -40,6 +40,11 @@ _NUMBER = re.compile(
 # A number followed by these is part of a label ("Epoch 3/10", "Fold 2:", "5-fold",
 # "MAE (last 365 days): 270.0", "AUC [top 10]: 0.9": words, a closing bracket, a separator).
 _LABEL_NUMBER_TAIL = re.compile(r"^(?:\s*[:=]|\s*/\s*\d|-[A-Za-z]|[^()\[\]\d:=]*[)\]]\s*[:=])")
+# A count in a phrase that names what was averaged ("mean AUC over 3 targets: 0.69", "RMSE
+# across 5 folds = 6.1"): after such a word, a number that only words and a separator
+# follow is part of the label too.
+_COUNTED_PHRASE = re.compile(r"\b(?:over|across|of|on|for|from|with|in)\s+$", re.I)
+_COUNTED_TAIL = re.compile(r"^%?\s+[A-Za-z][A-Za-z_ -]*[:=]")
 _SEPARATOR_TAIL = re.compile(r"(?:\s*(?:[:=]|->|\bis\b|\bof\b|\bwas\b|\s-)\s*|\s+)$", re.I)
 _DELIMITERS = re.compile(r"[,;|\t]|\.\s|\s-\s|\s{2,}")
 # Dates and clock times are part of a label ("accuracy after 2014-10-01: 0.37"), never values.
@@ -238,6 +243,8 @@ def _line_pairs(line: str, include_training: bool = False) -> list[_Pair]:
     for m in _NUMBER.finditer(line):
         if _LABEL_NUMBER_TAIL.match(line[m.end() :]):
             continue  # "Epoch 3/10", "Fold 2:": the number belongs to a label
+        if _COUNTED_TAIL.match(line[m.end() :]) and _COUNTED_PHRASE.search(line[: m.start()]):
+            continue  # "over 3 targets:": a count in the label
         if any(start <= m.start() < end for start, end in dates):
             continue  # a date or a time of day
         before = line[prev_end : m.start()]
