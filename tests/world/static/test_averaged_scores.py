@@ -4,7 +4,8 @@
 
 `f1_score`, `precision_score`, `recall_score`, `fbeta_score` and `jaccard_score` average as
 `binary` unless told otherwise; a target holding three classes or more makes scikit-learn
-refuse, in its own words. Every snippet runs for real against the penguin-like data folder
+refuse, in its own words; a fold's items of a held target (`y[va]`) hold each class common
+enough in the whole. Every snippet runs for real against the penguin-like data folder
 (conftest.run_real: `species` holds three classes, two rows each).
 """
 
@@ -23,6 +24,19 @@ READ = (
     "print('fitted')\n"
 )
 
+
+def folds(classes: int) -> str:
+    """F1 per fold of a held array's items at each fold's positions (`y[va]`)."""
+    return (
+        "import numpy as np\n"
+        "from sklearn.metrics import f1_score\n"
+        "from sklearn.model_selection import StratifiedKFold\n"
+        f"y = np.repeat(np.arange({classes}), 40)\n"
+        "for tr, va in StratifiedKFold(n_splits=4, shuffle=True, random_state=0).split(y, y):\n"
+        "    print(f1_score(y[va], np.zeros(len(va), dtype=int)))\n"
+    )
+
+
 CRASHES: dict[str, tuple[str, str]] = {
     "f1_of_three_classes": (READ + "print('F1:', f1_score(y, pred))\n", "params"),
     "recall_by_keywords": (READ + "r = recall_score(y_true=y, y_pred=pred)\n", "params"),
@@ -34,9 +48,11 @@ CRASHES: dict[str, tuple[str, str]] = {
         "print(roc_auc_score(y, proba))\n",
         "lengths",
     ),
+    "f1_of_a_folds_items_of_three_classes": (folds(3), "params"),
 }
 
 VALID = {
+    "f1_of_a_folds_items_of_two_classes": folds(2),
     "f1_averaged_over_classes": READ + "print(f1_score(y, pred, average='macro'))\n",
     "f1_of_one_class_against_the_rest": (
         READ + "yes = (y == 'Adelie').astype(int)\n"

@@ -4,7 +4,7 @@
 `.where(mask, 0)`, window statistics (`.rolling(3).mean()`, `.shift(1)`), the calendar
 numbers of `.dt` (of `pd.to_datetime(...)` or of a column of dates), `np.where` /
 `np.select` of masks, numpy ufuncs, `value_counts()`, a groupby's `transform("mean")` and a
-column's statistics (`fillna(s.median())`)
+column's statistics (`fillna(s.median())`), two such Series compared (`s.dt.year == df["year"]`)
 are run for real on the column's values, so
 a frame that gets such a column assigned still holds its values: NaN that `map` leaves
 for a category the dict lacks, or text that `replace` leaves behind, is seen where it
@@ -85,9 +85,18 @@ CRASHES: dict[str, tuple[str, str]] = {
         "LogisticRegression(max_iter=500).fit(train[['a', 'b']], train['species'])\n",
         "dtypes",
     ),
+    "a_column_checked_against_a_computed_one": (
+        READ + "train['bill_cm'] = train['bill_length_mm'] / 10\n"
+        "assert (train['bill_cm'].round() * 10 == train['bill_length_mm']).all(), 'not whole cm'\n",
+        "computed",
+    ),
 }
 
 VALID: dict[str, str] = {
+    "a_column_checked_against_a_computed_one_that_agrees": (
+        READ + "train['mass_kg'] = train['body_mass_g'] / 1000\n"
+        "assert (train['mass_kg'] * 1000 == train['body_mass_g']).all(), 'mass mismatch'\n"
+    ),
     "str_accessor_flags_fitted": (
         READ + "train['dream'] = train['island'].str.contains('ream').astype(int)\n"
         "train['isl_len'] = train['island'].str.strip().str.len()\n"

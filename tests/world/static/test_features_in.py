@@ -69,6 +69,23 @@ STACKED = (
     "print(m.predict_proba(design(vec.transform(test['island']), Xte)))\n"
 )
 CRASHES["sparse_stacks_of_two_widths"] = APART + STACKED
+
+
+def words_and_chars(test_chars: str) -> str:
+    """Word and character terms stacked, `.tocsr()`; the test's characters by `test_chars`."""
+    return TEXT + (
+        "from scipy.sparse import hstack\n"
+        "chars = TfidfVectorizer(analyzer='char_wb', ngram_range=(2, 3))\n"
+        "Xwc = hstack([X, chars.fit_transform(train['island'])]).tocsr()\n"
+        "model = LogisticRegression(max_iter=300).fit(Xwc, train['species'])\n"
+        f"Xt = hstack([vec.transform(test['island']), chars.{test_chars}(test['island'])]).tocsr()\n"
+        "print(model.predict(Xt))\n"
+    )
+
+
+CRASHES["character_terms_fitted_again_on_the_test_text_in_a_stack"] = words_and_chars(
+    "fit_transform"
+)
 LIGHTGBM = (
     APART + "m = lgb.LGBMClassifier(n_estimators=3, min_child_samples=1, verbose=-1)"
     ".fit(Xtr, y)\nprint(m.predict(Xte))\n"
@@ -92,6 +109,7 @@ VALID: dict[str, str] = {
         + "X_te = vec.fit_transform(test['island'])\nprint(model.predict(X_te))\n"
     ),
     "sparse_stacks_encoded_together": TOGETHER + STACKED,
+    "character_terms_of_the_test_text_through_the_fitted_vocabulary": words_and_chars("transform"),
     "lightgbm_does_not_check_names": (
         APART + "Xa = Xtr[['bill_length_mm', 'bill_depth_mm']]\n"
         "Xb = Xtr[['bill_length_mm', 'flipper_length_mm']]\n"

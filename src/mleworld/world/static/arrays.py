@@ -235,6 +235,8 @@ def getitem(walker: Walker, base: Value, key: Value, node: ast.Subscript) -> Val
         return wrap(array[key.span[0] : key.span[1]])  # a time split's run of rows
     spelt = _key(walker, node.slice, key)
     if spelt is MISSING:
+        if isinstance(base, VectorVal) and array.ndim == 1:
+            return _items_sample(base, key)
         share = sample_of(base, key)
         if share is None:
             return None
@@ -328,6 +330,19 @@ def sample_of(base: Value, rows: Value) -> tuple[Any, float] | None:
     if not total or rows.length is None or not 0 < rows.length <= total:
         return None
     return base.real, rows.length / total
+
+
+def _items_sample(base: VectorVal, rows: Value) -> VectorVal | None:
+    """`y[va]` of a held 1-D array at a fold's positions the walk does not hold: as many
+    items as the fold has, a random share of the array's."""
+    total = len(base.real)
+    if not isinstance(rows, VectorVal) or not rows.index or rows.real is not None:
+        return None
+    if not total or not 0 < rows.length <= total:
+        return None
+    return VectorVal(
+        rows.length, numeric=base.numeric, flat=True, sample_of=(base.real, rows.length / total)
+    )
 
 
 def _run(walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.AST) -> Any:

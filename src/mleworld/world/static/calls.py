@@ -36,6 +36,7 @@ from mleworld.world.static import (
     samples,
     scalars,
     scorers,
+    sparse_blocks,
     splitter_groups,
     text_terms,
     torch_calls,
@@ -56,6 +57,7 @@ from mleworld.world.static.values import (
     PathVal,
     Seq,
     SeriesVal,
+    TextMatrix,
     Value,
     VectorVal,
     const_str,
@@ -166,6 +168,8 @@ def call_method(
         return computed_series.array_step(walker, owner, shaped, method.name, args, kw)
     if isinstance(owner, ArrayVal) and not star:
         return positions.array_method(walker, owner, method.name, args, kw, node)
+    if isinstance(owner, TextMatrix) and not star:
+        return sparse_blocks.method(owner, method.name, args, kw)
     if isinstance(owner, GroupBy):
         return reductions.group_method(walker, owner, method.name, args, kw, node, star)
     if isinstance(owner, torch_tensors.Tensor) and not star:

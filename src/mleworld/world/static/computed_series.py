@@ -487,10 +487,22 @@ def frame_compared(walker: Walker, op: ast.cmpop, left: Value, right: Value) -> 
 
 
 def compared(op: ast.cmpop, left: Value, right: Value, result: Value) -> Value:
-    """`series >= "1985-01-01"` of a Series whose values are known: the booleans, computed."""
+    """`series >= "1985-01-01"`, or two Series of the same rows, whose values are known: the
+    booleans, computed."""
+
+    import pandas as pd
 
     func = COMPARISONS.get(type(op))
     if func is None or not isinstance(result, SeriesVal | VectorVal):
+        return result
+    pair = [v.real if isinstance(v, SeriesVal) else None for v in (left, right)]
+    if isinstance(result, SeriesVal) and all(isinstance(v, pd.Series) for v in pair):
+        if not pair[0].index.equals(pair[1].index):  # type: ignore[union-attr]
+            return result  # pandas refuses Series labelled differently: not judged here
+        try:
+            result.real = quietly(func, pair[0], pair[1])  # `s.dt.dayofyear == df["doy"]`
+        except Exception:
+            return result
         return result
     for series, other, flipped in ((left, right, False), (right, left, True)):
         if (

@@ -35,11 +35,14 @@ from mleworld.world.static.values import (
     DictVal,
     Frame,
     FuncVal,
+    Instance,
     Keys,
+    ModuleVal,
     Number,
     Obj,
     PathVal,
     Seq,
+    SeriesVal,
     Value,
     const_str,
     join,
@@ -341,6 +344,10 @@ def _format(value: Value, conversion: int, spec: Value) -> str | None:
         return None
 
 
+# Values that are surely not None: `x is None` of them is decided.
+_NOT_NONE = (Frame, SeriesVal, FuncVal, Instance, Seq, DictVal, ModuleVal, PathVal, Number)
+
+
 def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:
     if isinstance(op, ast.In | ast.NotIn):
         found = _contains(right, left)
@@ -348,6 +355,10 @@ def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:
             return UNKNOWN
         return Const(found if isinstance(op, ast.In) else not found)
     func = _COMPARE.get(type(op))
+    if func in (operator.is_, operator.is_not):
+        for value, other in ((left, right), (right, left)):
+            if isinstance(other, Const) and other.value is None and isinstance(value, _NOT_NONE):
+                return Const(func is operator.is_not)  # `prep is not None` of a function
     left, right = _type_as_const(left, right), _type_as_const(right, left)
     left, right = _number(left), _number(right)
     if func is None or not (isinstance(left, Const) and isinstance(right, Const)):

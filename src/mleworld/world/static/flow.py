@@ -11,6 +11,7 @@ function's parameters; loops are loops.py's.
 from __future__ import annotations
 
 import ast
+import builtins
 import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -182,25 +183,51 @@ def _handler_types(walker: Walker, handler: ast.ExceptHandler) -> list[Value | N
     return [value]
 
 
+def catches(types: list[Value | None], exc_type: str) -> bool:
+    """Would an except clause of these types (None: a bare `except:`) catch this class?"""
+    exc = getattr(builtins, exc_type, None)
+    for handler in types:
+        if handler is None:
+            return True
+        if isinstance(handler, Obj) and isinstance(handler.obj, type):
+            if not issubclass(handler.obj, BaseException):
+                continue
+            if not isinstance(exc, type) or issubclass(exc, handler.obj):
+                return True
+        else:
+            return True  # a handler analysis cannot name might catch anything
+    return False
+
+
 def try_block(walker: Walker, node: ast.Try) -> str | None:
-    caught: list[Value | None] = []
-    for handler in node.handlers:
-        caught.extend(_handler_types(walker, handler))
-    walker.handlers.append(caught)
+    """The body under its handlers; each handler an alternative path, unless the body surely
+    raised what one of them catches: then that handler is the path, as surely as the body."""
+    types = [_handler_types(walker, handler) for handler in node.handlers]
+    level = len(walker.handlers)
+    walker.handlers.append([t for kinds in types for t in kinds])
     try:
         kind = walker.block(node.body)
     finally:
         walker.handlers.pop()
+        raised = walker.raised.pop(level, None)
+    taken = None
+    if raised is not None:
+        taken = next(
+            (h for h, kinds in zip(node.handlers, types, strict=True) if catches(kinds, raised)),
+            None,
+        )
     after_body = walker.scope.values
     ends: list[dict[str, Value]] = []
-    if kind != EXIT:
+    if kind != EXIT and taken is None:
         walker.scope.values = dict(after_body)
         if walker.block(node.orelse) != EXIT:
             ends.append(walker.scope.values)
     for handler in node.handlers:
+        if taken is not None and handler is not taken:
+            continue
         walker.scope.values = dict(after_body)
         saved = walker.certainty
-        walker.certainty *= HANDLER
+        walker.certainty *= HANDLER if taken is None else 1.0
         try:
             if handler.name:
                 walker.bind(handler.name, UNKNOWN)
@@ -233,6 +260,7 @@ def with_block(walker: Walker, node: ast.With | ast.AsyncWith) -> str | None:
         return walker.block(node.body)
     finally:
         for _ in range(pushed):
+            walker.raised.pop(len(walker.handlers) - 1, None)
             walker.handlers.pop()
 
 

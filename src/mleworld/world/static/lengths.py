@@ -414,6 +414,9 @@ def compare(op: ast.cmpop, left: Value, right: Value) -> Value | None:
             return VectorVal(vector.length, numeric=True)
         if isinstance(vector, SeriesVal) and isinstance(other, Const):
             return SeriesVal(None, rows=vector.rows, numeric=True)
+    if isinstance(left, SeriesVal) and isinstance(right, SeriesVal):
+        rows = left.rows if left.rows == right.rows else None
+        return SeriesVal(None, rows=rows, numeric=True)  # `s.dt.year == df["year"]`
     return None
 
 

@@ -24,6 +24,7 @@ from mleworld.world.static import (
     columns,
     computed,
     computed_series,
+    fold_labels,
     kinds,
     lengths,
     library,
@@ -32,6 +33,7 @@ from mleworld.world.static import (
     reductions,
     result_keys,
     row_counts,
+    sparse_blocks,
     torch_calls,
     torch_tensors,
 )
@@ -122,6 +124,8 @@ class OperationWalker:
             return Method(base, attr)
         if isinstance(base, VectorVal):
             return lengths.vector_attribute(self, base, attr, node)
+        if isinstance(base, TextMatrix) and attr in sparse_blocks.SAME_COLUMNS:
+            return Method(base, attr)
         if isinstance(base, GroupBy):
             return reductions.group_attribute(base, attr)
         if isinstance(base, Const) and attr in kinds.DTYPE_FIELDS and kinds.is_dtype(base.value):
@@ -213,6 +217,8 @@ class OperationWalker:
         held = arrays.getitem(self, base, key, node) if arrays.held(base) else None
         if held is not None:
             return held
+        if isinstance(base, SeriesVal):
+            fold_labels.check_positions(self, base, key, node)
         item = (
             computed_series.masked(base, key) or computed_series.label_item(self, base, key, node)
             if isinstance(base, SeriesVal)

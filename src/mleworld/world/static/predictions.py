@@ -259,6 +259,8 @@ def _surely_held(walker: Walker, y: Value) -> list[Any] | None:
     real = y.real if isinstance(y, SeriesVal | VectorVal) else None
     if isinstance(real, pd.Series | np.ndarray) and getattr(real, "ndim", 1) == 1:
         column, share = pd.Series(real), 1.0
+    elif isinstance(y, VectorVal) and y.sample_of is not None and y.sample_of[0].ndim == 1:
+        column, share = pd.Series(y.sample_of[0]), y.sample_of[1]  # a fold's items
     elif isinstance(y, SeriesVal) and y.name is not None:
         column = _whole_column(walker, y.origin or y.part_of, y.name)
         share = 1.0 if y.origin is not None else None

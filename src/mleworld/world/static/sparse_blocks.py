@@ -100,6 +100,16 @@ def sparse_matrix(
     return TextMatrix(float(given.width), given.rows, blocks=(given.width,))
 
 
+def method(owner: TextMatrix, name: str, args: list[Value], kw: dict[str, Value]) -> Value:
+    """`X.tocsr()`, `X.astype(np.float32)`, `X.copy()`: the same columns in another format."""
+    if name in SAME_COLUMNS and len(args) <= 1 and not kw:
+        return owner
+    return UNKNOWN
+
+
+SAME_COLUMNS = frozenset({"tocsr", "tocsc", "tocoo", "copy", "astype", "sorted_indices"})
+
+
 def scaled(op: ast.operator, left: Value, right: Value) -> Value | None:
     """A sparse matrix times or over a number (`tfidf * 0.5`): the same columns."""
     if not isinstance(op, ast.Mult | ast.Div):
@@ -114,4 +124,13 @@ def scaled(op: ast.operator, left: Value, right: Value) -> Value | None:
 
 SPARSE_CLASSES = ("csr_matrix", "csc_matrix", "coo_matrix", "csr_array", "csc_array", "coo_array")
 
-__all__ = ["SPARSE_CLASSES", "hstack", "layout", "scaled", "sparse_matrix", "widths"]
+__all__ = [
+    "SAME_COLUMNS",
+    "SPARSE_CLASSES",
+    "hstack",
+    "layout",
+    "method",
+    "scaled",
+    "sparse_matrix",
+    "widths",
+]

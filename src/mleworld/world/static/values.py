@@ -314,6 +314,9 @@ class VectorVal(Value):
     # surely scores, never all whole numbers: the probabilities of a model that never gives
     # exactly 0 or 1, a linear regressor's predictions (predictions.py; samples.py)
     scores: bool = False
+    # (values, share): its items are a random share of those values (`y[va]` of a fold's
+    # positions into a held 1-D array, arrays.py)
+    sample_of: tuple[Any, float] | None = None
 
 
 @dataclass(eq=False)

@@ -33,7 +33,7 @@ from mleworld.world.static.inlining import InlineWalker
 from mleworld.world.static.operations import OperationWalker
 from mleworld.world.static.printed import Printed
 from mleworld.world.static.program import ProgramIndex, children
-from mleworld.world.static.report import Finding
+from mleworld.world.static.report import FATAL_CONFIDENCE, Finding
 from mleworld.world.static.scopes import Scope, merge
 from mleworld.world.static.shown import Display
 from mleworld.world.static.statements import StatementWalker
@@ -77,6 +77,8 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         # inside a function a library calls back (callbacks.py), whose body runs when it does
         self.sure = 1.0
         self.handlers: list[list[Value | None]] = []
+        # try levels (positions in `handlers`) whose body surely raised, with the class raised
+        self.raised: dict[int, str] = {}
         self.top_line = 1
         self.stack: list[ast.AST] = []
         self.returns: list[list[Value]] = []
@@ -123,7 +125,10 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
         reached: bool = True,
     ) -> Finding | None:
         """Record a finding; `reached` False for code the walk never ran (counted at its line)."""
-        if fatal and self.caught(exc_type):
+        level = self.catching(exc_type) if fatal else None
+        if level is not None:
+            if confidence * self.certainty >= FATAL_CONFIDENCE:  # a crash, were it not caught
+                self.raised.setdefault(level, exc_type)  # flow.try_block: its handler runs
             return None
         line = node if isinstance(node, int) or node is None else getattr(node, "lineno", None)
         conf = round(min(1.0, confidence * self.certainty), 3)
@@ -166,19 +171,14 @@ class Walker(StatementWalker, ExpressionWalker, ComprehensionWalker, OperationWa
 
     def caught(self, exc_type: str) -> bool:
         """Would an enclosing `try` (here or in a caller) catch this exception?"""
-        exc = getattr(builtins, exc_type, None)
-        for level in reversed(self.handlers):
-            for handler in level:
-                if handler is None:
-                    return True
-                if isinstance(handler, Obj) and isinstance(handler.obj, type):
-                    if not issubclass(handler.obj, BaseException):
-                        continue
-                    if not isinstance(exc, type) or issubclass(exc, handler.obj):
-                        return True
-                else:
-                    return True  # a handler analysis cannot name might catch anything
-        return False
+        return self.catching(exc_type) is not None
+
+    def catching(self, exc_type: str) -> int | None:
+        """The innermost enclosing `try` level whose handlers would catch this exception."""
+        for index in range(len(self.handlers) - 1, -1, -1):
+            if flow.catches(self.handlers[index], exc_type):
+                return index
+        return None
 
     @property
     def uses_torch(self) -> bool:
