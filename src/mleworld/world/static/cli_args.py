@@ -51,6 +51,7 @@ _OPTION_KEYWORDS = frozenset(
         "const",
     }
 )
+_TEXT_ONLY = ("help", "metavar")
 # the `type=` and `action=` objects an option may name (argparse converts text with them)
 _TYPES = (int, float, str, bool, argparse.BooleanOptionalAction)
 _PARSES = frozenset({"parse_args", "parse_known_args"})
@@ -108,6 +109,9 @@ def _rebuilt(parser: Instance) -> Any:
 def _declared(real: argparse.ArgumentParser, args: list[Value], kw: dict[str, Value]) -> bool:
     flags = [literal(a) for a in args]
     options = {name: _spelt(value) for name, value in kw.items()}
+    for name in _TEXT_ONLY:  # texts that change nothing parsed: left out when not known
+        if options.get(name) is _NOT_HELD:
+            del options[name]
     if not flags or not all(isinstance(f, str) for f in flags) or set(options) - _OPTION_KEYWORDS:
         return False
     if _NOT_HELD in options.values():

@@ -332,6 +332,9 @@ def _format(value: Value, conversion: int, spec: Value) -> str | None:
         raw: Any = value.text
     elif isinstance(value, Const) and isinstance(value.value, str | int | float | bool):
         raw = value.value
+    elif isinstance(value, Seq) and value.items is not None and _plain(value.items):
+        items = [v.value for v in value.items]  # type: ignore[attr-defined]
+        raw = items if value.kind == "list" else tuple(items)  # `f"one of {sorted(MODELS)}"`
     else:
         return None
     try:
@@ -346,6 +349,13 @@ def _format(value: Value, conversion: int, spec: Value) -> str | None:
 
 # Values that are surely not None: `x is None` of them is decided.
 _NOT_NONE = (Frame, SeriesVal, FuncVal, Instance, Seq, DictVal, ModuleVal, PathVal, Number)
+
+
+def _plain(items: list[Value]) -> bool:
+    return all(
+        isinstance(v, Const) and (v.value is None or type(v.value) in (str, int, float, bool))
+        for v in items
+    )
 
 
 def _compare(op: ast.cmpop, left: Value, right: Value) -> Value:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ from mleworld.world.static.scopes import merge, params_of
 from mleworld.world.static.values import (
     UNKNOWN,
     Const,
+    DictVal,
     Frame,
     FuncVal,
     Obj,
@@ -91,25 +93,40 @@ def dotted(node: ast.AST) -> str:
 _PASS_THROUGH = {"cache", "lru_cache", "wraps", "njit", "jit"}
 
 
-def decorate(func: FuncVal, decorators: list[Value]) -> Value:
-    """What a decorated def binds: the function itself when the decorators keep it callable as is."""
-    for decorator in decorators:
+def decorate(walker: Walker, func: FuncVal, decorators: list[Value]) -> Value:
+    """What a decorated def binds, the decorators applied from the innermost out: the function
+    itself where a decorator keeps it callable as is; what the program's own decorator
+    returns, walked (a registry's `return factory`, a timing wrapper, or None when it forgot
+    to return one); an opaque function for any other decorator."""
+    value: Value = func
+    for decorator in reversed(decorators):
         obj = decorator.obj if isinstance(decorator, Obj) else None
-        if obj is staticmethod:
-            func = replace(func, static=True)
-        elif getattr(obj, "__name__", None) in _PASS_THROUGH:
+        if getattr(obj, "__name__", None) in _PASS_THROUGH:
             continue
+        if isinstance(decorator, FuncVal) and not decorator.opaque:
+            applied = walker.inline(decorator, [value], {}, False)
+            value = applied if applied is not UNKNOWN else replace(func, opaque=True)
+        elif obj is staticmethod and isinstance(value, FuncVal):
+            value = replace(value, static=True)
+        elif isinstance(value, FuncVal):
+            value = replace(value, opaque=True)
         else:
-            func = replace(func, opaque=True)
-    return func
+            value = UNKNOWN
+    return value
 
 
 FIELD_CALLS = ("field", "dataclasses.field")
 
 
 def decorator(walker: Walker, node: ast.expr) -> Value:
-    """A class decorator's value; `@dataclass(frozen=True, ...)` counts as `@dataclass`
-    (its options do not change the fields `__init__` takes; `init=False` does: no __init__)."""
+    """A decorator's value; `@dataclass(frozen=True, ...)` counts as `@dataclass` (its options
+    do not change the fields `__init__` takes; `init=False` does: no __init__), and
+    `@functools.wraps(fn)` as `wraps`: the wrapper is called as it is written."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        func = walker.expr(node.func)
+        if isinstance(func, Obj) and func.obj is functools.wraps:
+            walker.expr(node.args[0])
+            return func
     if isinstance(node, ast.Call) and not node.args:
         func = walker.expr(node.func)
         init = next((k.value for k in node.keywords if k.arg == "init"), None)
@@ -151,7 +168,7 @@ def bind_params(
     for param in node_args.kwonlyargs:
         scope.values[param.arg] = kwargs.pop(param.arg, func.kw_defaults.get(param.arg, UNKNOWN))
     if node_args.kwarg:
-        scope.values[node_args.kwarg.arg] = UNKNOWN
+        scope.values[node_args.kwarg.arg] = UNKNOWN if star else DictVal(kwargs)  # the rest
     if star:
         for name in params_of(node_args):
             scope.values[name] = UNKNOWN

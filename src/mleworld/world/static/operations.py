@@ -78,10 +78,17 @@ if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
 
 
+NONE_CONFIDENCE = 0.85  # a value the walk holds as None, called or asked for an attribute
+
+
 class OperationWalker:
     """Operations on abstract values, mixed into walker.Walker."""
 
     def attribute(self: Walker, base: Value, attr: str, node: ast.AST) -> Value:
+        if isinstance(base, Const) and base.value is None and not hasattr(None, attr):
+            message = f"AttributeError: 'NoneType' object has no attribute '{attr}'"
+            self.emit("names", "AttributeError", message, node, NONE_CONFIDENCE)
+            return UNKNOWN  # a function that returns nothing, its result used as a model
         if isinstance(base, ModuleVal):
             return module_attrs.module_attribute(self, base, attr, node)
         if isinstance(base, Frame):
@@ -157,6 +164,10 @@ class OperationWalker:
         node: ast.Call,
         star: bool,
     ) -> Value:
+        if isinstance(func, Const) and func.value is None:
+            message = "TypeError: 'NoneType' object is not callable"
+            self.emit("names", "TypeError", message, node, NONE_CONFIDENCE)
+            return UNKNOWN  # `MODELS.get(name)(...)` of a name the registry lacks
         if isinstance(node.func, ast.Attribute):
             files_mod.on_method_write(self, node.func.attr, func, args, kwargs, node)
         piped = _piped(func, args)

@@ -74,7 +74,7 @@ class StatementWalker:
             if node.returns is not None:
                 self.expr(node.returns)
         func = FuncVal(node, defaults, kw_defaults, self.function_chain())
-        value: Value = flow.decorate(func, decorators)
+        value: Value = flow.decorate(self, func, decorators)
         self.bind(node.name, value)
 
     stmt_AsyncFunctionDef = stmt_FunctionDef
