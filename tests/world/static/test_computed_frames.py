@@ -203,6 +203,12 @@ CRASHES: dict[str, tuple[str, str]] = {
         "LogisticRegression(max_iter=200).fit(part[NUM + ['island']], part.species)\n",
         "dtypes",
     ),
+    "features_all_but_the_targets_and_id_joined_in_the_filter": (
+        READ + "TARGETS = ['species']\n"
+        "feats = [c for c in train.columns if c not in TARGETS + ['id']]\n"
+        "LogisticRegression(max_iter=300).fit(train[feats], train['species'])\n",
+        "dtypes",
+    ),
     "columns_kept_by_dtype_name_then_filled_where_missing": (
         READ + "cat = [c for c in train.columns if str(train[c].dtype) in ('str', 'object')]\n"
         "num = [c for c in train.columns if c not in cat]\n"
@@ -235,6 +241,11 @@ VALID: dict[str, str] = {
         "part = train.iloc[:4]\n"
         "print('until', train.loc[part.index[-1], 'when'].date())\n"
         "print(train.loc[train['year'] > 2007, 'when'].dt.year.max())\n"
+    ),
+    "numbers_all_but_the_texts_and_id_joined_in_the_filter": (
+        READ + "TEXTS = ['island', 'sex', 'species']\n"
+        "feats = [c for c in train.columns if c not in TEXTS + ['id']]\n"
+        "LogisticRegression(max_iter=300).fit(train[feats], train['species'])\n"
     ),
     "numbers_kept_by_dtype_name_then_filled_where_missing": (
         READ + "cat = [c for c in train.columns if str(train[c].dtype) in ('str', 'object')]\n"

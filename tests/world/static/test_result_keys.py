@@ -2,7 +2,9 @@
 
 LightGBM 4 keys lgb.cv's histories "valid l2-mean" (code written for LightGBM 3 asks for
 "l2-mean"); `cross_validate` with one scorer keys "test_score", and a search's
-`cv_results_` "mean_test_score", not "test_accuracy" / "mean_test_accuracy". Every snippet
+`cv_results_` "mean_test_score", not "test_accuracy" / "mean_test_accuracy"; with named
+scorers "test_<name>". Its "estimator" (`return_estimator=True`) holds each fold's fitted
+copy, whose attributes are the model's own (a pipeline's last step by `pipe[-1]`). Every snippet
 runs for real against the penguin-like data folder (conftest.run_real).
 """
 
@@ -29,6 +31,18 @@ SKLEARN = (
     "tree = DecisionTreeClassifier(random_state=0)\n"
 )
 
+# the model of the best fold, kept by cross_validate(return_estimator=True), asked why
+FOLD_MODELS = SKLEARN + (
+    "import numpy as np\n"
+    "from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier\n"
+    "from sklearn.pipeline import make_pipeline\n"
+    "from sklearn.preprocessing import StandardScaler\n"
+    "pipe = make_pipeline(StandardScaler(), {model}).set_output(transform='pandas')\n"
+    "r = cross_validate(pipe, X, y, cv=2, scoring={{'acc': 'accuracy'}}, return_estimator=True)\n"
+    "best = r['estimator'][int(np.argmax(r['test_acc']))]\n"
+    "print(best[-1].feature_importances_.round(3))\n"
+)
+
 CRASHES: dict[str, tuple[str, str]] = {
     "a_single_scorer_read_by_its_name": (
         SKLEARN + "r = cross_validate(tree, X, y, cv=2, scoring='accuracy')\n"
@@ -43,9 +57,21 @@ CRASHES: dict[str, tuple[str, str]] = {
     "a_lightgbm_3_key": (READ + "print(res['rmse-mean'][-1])\n", "columns"),
     "the_history_length_by_an_old_key": (READ + "best = len(res['rmse-mean'])\n", "columns"),
     "the_booster_not_asked_for": (READ + "boosters = res['cvbooster']\n", "columns"),
+    "named_scorers_read_as_test_score": (
+        SKLEARN + "r = cross_validate(tree, X, y, cv=2, scoring={'acc': 'accuracy'})\n"
+        "print(r['test_score'].mean())\n",
+        "columns",
+    ),
+    "the_importances_of_a_fold_model_that_has_none": (
+        FOLD_MODELS.format(model="HistGradientBoostingClassifier(max_iter=5)"),
+        "module_attrs",
+    ),
 }
 
 VALID = {
+    "the_importances_of_a_fold_forest": FOLD_MODELS.format(
+        model="RandomForestClassifier(n_estimators=3, random_state=0)"
+    ),
     "several_scorers_read_by_name": (
         SKLEARN + "r = cross_validate(tree, X, y, cv=2, scoring=['accuracy', 'f1_macro'])\n"
         "print(r['test_accuracy'].mean(), r['fit_time'].sum())\n"

@@ -217,8 +217,8 @@ def call_method(
         if linear_fits.fits(owner) and not star:
             predicted = linear_fits.on_method(walker, owner, method.name, args, kw)
             encoded = predicted if predicted is not UNKNOWN else encoded
-        if method.name in ("fit", "set_params"):
-            return owner
+        if method.name in ("fit", "set_params", "set_output"):
+            return owner  # each returns the estimator itself
         if encoded is not UNKNOWN:
             return encoded
         text = text_terms.transformed(walker, owner, method.name, args)

@@ -122,7 +122,9 @@ class ComprehensionWalker:
 
 
 _PURE = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Name, ast.Constant, ast.Tuple, ast.List, ast.Set)
-_PURE_OPS = (ast.cmpop, ast.boolop, ast.Not, ast.expr_context)
+# `c not in TARGETS + ["id"]`: lists joined are as pure as the lists
+_PURE += (ast.BinOp,)
+_PURE_OPS = (ast.cmpop, ast.boolop, ast.Not, ast.expr_context, ast.Add)
 
 
 # str methods of the name itself that only answer (`c.startswith("pixel_")`)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -264,13 +265,19 @@ class OperationWalker:
             return lengths.vector_getitem(base, node, key)
         if isinstance(base, torch_tensors.Tensor):
             return torch_tensors.tensor_item(base, key)
+        if isinstance(base, Repeated) and not isinstance(key, Const | Seq | Frame | SeriesVal):
+            return base.item  # `fits[int(np.argmax(scores))]`: one of them, like every other
         if isinstance(base, Repeated) and isinstance(key, Const) and isinstance(key.value, int):
             return base.item  # `folds[0]`: one fold, like every other
+        if isinstance(base, Instance) and base.cls.__name__ == "Pipeline" and base.inner:
+            step = _pipeline_step(base, key)  # `pipe[-1]`: its last step, fitted with it
+            if step is not None:
+                return step
         if isinstance(base, GroupBy):
             return reductions.group_getitem(base, key)
         if isinstance(base, ResultKeys):
             result_keys.check_key(self, base, key, node)
-            return UNKNOWN
+            return result_keys.item(base, key)
         if isinstance(base, Seq) and isinstance(node.slice, ast.Tuple):
             message = f"TypeError: {base.kind} indices must be integers or slices, not tuple"
             self.emit("positions", "TypeError", message, node, positions.CONFIDENCE)
@@ -467,6 +474,16 @@ def _piped_to_library(func: Value, args: list[Value]) -> bool:
         and isinstance(args[0], Obj)
         and callable(args[0].obj)
     )
+
+
+def _pipeline_step(pipe: Instance, key: Value) -> Value | None:
+    """A pipeline's step by position, as fitted as the pipeline is."""
+    if not isinstance(key, Const) or type(key.value) is not int:
+        return None
+    if not -len(pipe.inner) <= key.value < len(pipe.inner):
+        return None
+    step = pipe.inner[key.value]
+    return dataclasses.replace(step, fitted=pipe.fitted) if pipe.fitted else step
 
 
 def _piped(func: Value, args: list[Value]) -> FuncVal | None:

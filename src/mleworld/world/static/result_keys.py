@@ -15,13 +15,22 @@ The keys are asked of scikit-learn itself: the same call with the program's lite
 from __future__ import annotations
 
 import ast
+import dataclasses
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import quietly
 from mleworld.world.static.params import literal
 from mleworld.world.static.row_counts import MISSING
-from mleworld.world.static.values import UNKNOWN, Const, Instance, ResultKeys, Value, const_str
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    Instance,
+    Repeated,
+    ResultKeys,
+    Value,
+    const_str,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -40,11 +49,23 @@ def check_key(walker: Walker, result: ResultKeys, key: Value, node: ast.Subscrip
         walker.emit("columns", "KeyError", f"KeyError: {name!r}", node, CONFIDENCE)
 
 
-def cross_validate_keys(kw: dict[str, Value]) -> Value:
-    """What `cross_validate(...)` returns, when its options are literals."""
+def cross_validate_keys(kw: dict[str, Value], estimator: Value = UNKNOWN) -> Value:
+    """What `cross_validate(...)` returns, when its options are literals; with
+    `return_estimator=True`, its "estimator" key holds a fitted clone of `estimator` per fold."""
     options = _options(kw, _CROSS_VALIDATE)
     names = _asked("cross_validate", options) if options is not None else None
-    return ResultKeys((), names) if names is not None else UNKNOWN
+    if names is None:
+        return UNKNOWN
+    values: dict[str, Value] = {}
+    if "estimator" in names and isinstance(estimator, Instance):
+        values["estimator"] = Repeated(dataclasses.replace(estimator, fitted=True))
+    return ResultKeys((), names, values)
+
+
+def item(result: ResultKeys, key: Value) -> Value:
+    """`result["estimator"]`: the key's value where known."""
+    name = const_str(key)
+    return result.values.get(name, UNKNOWN) if name is not None else UNKNOWN
 
 
 def search_results(search: Instance) -> Value:
@@ -64,10 +85,16 @@ def _options(given: dict[str, Value], names: tuple[str, ...]) -> tuple[tuple[str
     out = []
     for name in names:
         value = literal(given.get(name, Const(None)))
-        if value is MISSING or isinstance(value, dict):
+        if value is MISSING:
             return None
+        if isinstance(value, dict):  # scoring={"auc": "roc_auc", ...}: a frozen copy
+            value = _Named(value.items())
         out.append((name, tuple(value) if isinstance(value, list) else value))
     return tuple(out)
+
+
+class _Named(tuple):  # type: ignore[type-arg]
+    """A dict of literals as a hashable option (`scoring={"auc": "roc_auc"}`)."""
 
 
 @cache
@@ -78,7 +105,11 @@ def _asked(kind: str, options: tuple[tuple[str, Any], ...]) -> frozenset[str] | 
     from sklearn.model_selection import GridSearchCV, cross_validate
 
     X, y = np.arange(16.0).reshape(-1, 1), np.array([0, 1] * 8)
-    given = {k: list(v) if isinstance(v, tuple) else v for k, v in options if v is not None}
+    given = {
+        k: dict(v) if isinstance(v, _Named) else list(v) if isinstance(v, tuple) else v
+        for k, v in options
+        if v is not None
+    }
     try:
         if kind == "cross_validate":
             result = quietly(cross_validate, DummyClassifier(), X, y, cv=2, **given)

@@ -326,6 +326,8 @@ class ResultKeys(Value):
 
     prefixes: tuple[str, ...]
     names: frozenset[str]
+    # values of some keys, where known: `cross_validate(return_estimator=True)["estimator"]`
+    values: dict[str, Value] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

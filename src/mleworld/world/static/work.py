@@ -382,7 +382,8 @@ def cross_validate(
 ) -> Value:
     """cross_validate: cross_val's fits, and a dict of scores whose keys its options decide."""
     cross_val(walker, args, kw, node, star)
-    return UNKNOWN if star else result_keys.cross_validate_keys(kw)
+    estimator = args[0] if args else kw.get("estimator", UNKNOWN)
+    return UNKNOWN if star else result_keys.cross_validate_keys(kw, estimator)
 
 
 def cross_val_score(
