@@ -34,6 +34,7 @@ from mleworld.world.static import (
     reductions,
     result_keys,
     row_counts,
+    slots,
     sparse_blocks,
     torch_calls,
     torch_tensors,
@@ -297,6 +298,7 @@ class OperationWalker:
         return UNKNOWN
 
     def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
+        slots.check_store(self, base, key, value, node)
         if arrays.setitem(self, base, key, value, node):
             return
         if isinstance(base, Frame):

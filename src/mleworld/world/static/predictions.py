@@ -22,6 +22,7 @@ from mleworld.world.static.lengths import CONFIDENCE, PREDICTS
 from mleworld.world.static.params import exception_line
 from mleworld.world.static.values import (
     UNKNOWN,
+    ArrayVal,
     Const,
     Frame,
     Instance,
@@ -96,6 +97,8 @@ def predicted(owner: Instance, method: str, args: list[Value], kw: dict[str, Val
     outputs = owner.outputs or 0
     if method in multioutput.PROBA_METHODS and outputs > 1:
         return multioutput.proba_list(owner, n)
+    if n is None and method in multioutput.PROBA_METHODS and owner.classes:
+        return ArrayVal(owner.classes)  # rows not counted (a fold's share): a class a column
     if n is None:
         return UNKNOWN
     if method == "predict" and outputs > 1:
