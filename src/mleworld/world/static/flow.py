@@ -4,7 +4,9 @@ How sure a finding is depends on how surely its code runs: an arm of an `if`
 analysis cannot decide runs with weight BRANCH, a loop body that may run zero
 times with LOOP, an exception handler with HANDLER. A `try` body runs under its
 handlers (walker.caught drops what they catch); each handler is an alternative
-path. This module owns those rules and binding a call's arguments to a walked
+path, unless the body surely raised what one of them catches (walker.raised): then
+that handler is the path. The program's own decorators are applied as Python applies
+them (`decorate`). This module owns those rules and binding a call's arguments to a walked
 function's parameters; loops are loops.py's.
 """
 
