@@ -235,12 +235,17 @@ def getitem(walker: Walker, base: Value, key: Value, node: ast.Subscript) -> Val
         return wrap(array[key.span[0] : key.span[1]])  # a time split's run of rows
     spelt = _key(walker, node.slice, key)
     if spelt is MISSING:
-        if isinstance(base, VectorVal) and array.ndim == 1:
-            return _items_sample(base, key)
         share = sample_of(base, key)
         if share is None:
             return None
         rows = key.length if isinstance(key, VectorVal) else None
+        if array.ndim == 1:  # `y[va]`: as many items as the fold has, when it counts them
+            numeric = base.numeric  # type: ignore[union-attr]
+            return (
+                None
+                if rows is None
+                else VectorVal(rows, numeric=numeric, flat=True, sample_of=share)
+            )
         return ArrayVal(share[0].shape[1], rows=rows, sample_of=share)
     result = _called(walker, operator.getitem, [array, spelt], node)
     return None if result is MISSING else wrap(result)
@@ -318,9 +323,12 @@ def forget(value: Value) -> None:
 
 
 def sample_of(base: Value, rows: Value) -> tuple[Any, float] | None:
-    """`A[idx]` with `idx` a fold's row positions whose values analysis does not hold: its
-    rows are a random share of the array's, as a frame's fold is (partial_fits.sampled)."""
-    if not isinstance(base, ArrayVal) or not _array(base.real) or base.real.ndim != 2:
+    """`A[idx]` (or `y[idx]` of a 1-D array) with `idx` a fold's row positions whose values
+    analysis does not hold: its rows are a random share of the array's, as a frame's fold is
+    (partial_fits.sampled)."""
+    one_d = isinstance(base, VectorVal) and _array(base.real) and base.real.ndim == 1
+    two_d = isinstance(base, ArrayVal) and _array(base.real) and base.real.ndim == 2
+    if not (one_d or two_d):
         return None
     total = base.real.shape[0]
     if isinstance(rows, FoldShare):  # a fold's rows when the folds differ in size
@@ -330,19 +338,6 @@ def sample_of(base: Value, rows: Value) -> tuple[Any, float] | None:
     if not total or rows.length is None or not 0 < rows.length <= total:
         return None
     return base.real, rows.length / total
-
-
-def _items_sample(base: VectorVal, rows: Value) -> VectorVal | None:
-    """`y[va]` of a held 1-D array at a fold's positions the walk does not hold: as many
-    items as the fold has, a random share of the array's."""
-    total = len(base.real)
-    if not isinstance(rows, VectorVal) or not rows.index or rows.real is not None:
-        return None
-    if not total or not 0 < rows.length <= total:
-        return None
-    return VectorVal(
-        rows.length, numeric=base.numeric, flat=True, sample_of=(base.real, rows.length / total)
-    )
 
 
 def _run(walker: Walker, func: Any, args: list[Value], kw: dict[str, Value], node: ast.AST) -> Any:

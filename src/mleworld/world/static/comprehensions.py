@@ -121,9 +121,11 @@ class ComprehensionWalker:
     # --- dispatch to detectors ---------------------------------------------------------
 
 
-_PURE = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Name, ast.Constant, ast.Tuple, ast.List, ast.Set)
-# `c not in TARGETS + ["id"]`: lists joined are as pure as the lists
-_PURE += (ast.BinOp,)
+# `c not in TARGETS + ["id"]`: lists joined (a BinOp of +) are as pure as the lists
+_PURE = (
+    ast.Compare, ast.BoolOp, ast.UnaryOp, ast.BinOp, ast.Name, ast.Constant, ast.Tuple, ast.List,
+    ast.Set,
+)  # fmt: skip
 _PURE_OPS = (ast.cmpop, ast.boolop, ast.Not, ast.expr_context, ast.Add)
 
 

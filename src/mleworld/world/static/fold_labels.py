@@ -32,21 +32,19 @@ def check_positions(walker: Walker, series: SeriesVal, key: Value, node: ast.AST
     labels analysis holds."""
     import pandas as pd
 
+    counted = isinstance(key, VectorVal) and key.index and key.real is None
+    if not (isinstance(key, FoldShare) or counted):
+        return  # the cheap test first: this sits on every read of a Series' items
     real = series.real
     if not isinstance(real, pd.Series) or not pd.api.types.is_integer_dtype(real.index.dtype):
         return
     n = len(real)
-    if isinstance(key, FoldShare):
-        part = int(key.share * n)  # folds of different sizes: about this many positions
-    elif isinstance(key, VectorVal) and key.index and key.real is None:
-        part = key.length
-    else:
-        return
+    # folds of different sizes: about this many positions
+    part = key.length if counted else int(key.share * n)  # type: ignore[union-attr]
     if not 0 < part <= n:
         return
-    labels = set(real.index.tolist())
-    missing = [p for p in range(n) if p not in labels]
-    if not missing or _chance_of_none(n, len(missing), part) >= MAX_CHANCE:
+    missing = pd.RangeIndex(n).difference(real.index)  # positions that are not labels
+    if missing.empty or _chance_of_none(n, len(missing), part) >= MAX_CHANCE:
         return
     shown = ", ".join(str(p) for p in missing[:_LISTED])
     message = f"KeyError: '[{shown}] not in index'"

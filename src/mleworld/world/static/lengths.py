@@ -212,9 +212,10 @@ def dataframe_from_dict(walker: Walker, data: DictVal, node: ast.Call) -> int | 
     # anything but a scalar, a Series, an array of known length or a list whose items the
     # walk knows (however many appends a loop made) may be a column of any length
     unknown = [
-        v for v in data.items.values() if not isinstance(v, SeriesVal | VectorVal | Const | Seq)
+        v
+        for v in data.items.values()
+        if not isinstance(v, SeriesVal | VectorVal | Const) and v not in lists
     ]
-    unknown += [v for v in data.items.values() if isinstance(v, Seq) and v.items is None]
     lengths = list(dict.fromkeys([a.length for a in arrays] + [len(v.items) for v in lists]))
     arrays = [*arrays, *lists]
     if series:

@@ -266,10 +266,8 @@ class OperationWalker:
             return lengths.vector_getitem(base, node, key)
         if isinstance(base, torch_tensors.Tensor):
             return torch_tensors.tensor_item(base, key)
-        if isinstance(base, Repeated) and not isinstance(key, Const | Seq | Frame | SeriesVal):
-            return base.item  # `fits[int(np.argmax(scores))]`: one of them, like every other
-        if isinstance(base, Repeated) and isinstance(key, Const) and isinstance(key.value, int):
-            return base.item  # `folds[0]`: one fold, like every other
+        if isinstance(base, Repeated) and _one_item(key):
+            return base.item  # `folds[0]`, `fits[int(np.argmax(s))]`: one, like every other
         if isinstance(base, Instance) and base.cls.__name__ == "Pipeline" and base.inner:
             step = _pipeline_step(base, key)  # `pipe[-1]`: its last step, fitted with it
             if step is not None:
@@ -476,6 +474,14 @@ def _piped_to_library(func: Value, args: list[Value]) -> bool:
         and isinstance(args[0], Obj)
         and callable(args[0].obj)
     )
+
+
+def _one_item(key: Value) -> bool:
+    """A key that picks one item: a whole number, or a value the walk lost (not a slice,
+    list or column)."""
+    if isinstance(key, Const):
+        return type(key.value) is int
+    return not isinstance(key, Seq | Frame | SeriesVal)
 
 
 def _pipeline_step(pipe: Instance, key: Value) -> Value | None:

@@ -14,7 +14,8 @@ vocabulary, equal counts) are as wide without fitting anything; otherwise both s
 which features_in.py hands to the installed model to ask what it raises.
 
 The non-zeros a row holds (`terms`, for the cost of a fit, work.py) add up over the
-blocks the same way; a dense array's block counts all of its columns.
+sparse blocks: a dense array made sparse (`sp.csr_matrix(arr)`) counts all of its columns,
+one stacked as it is counts none, as before this module kept its width.
 """
 
 from __future__ import annotations
