@@ -14,12 +14,21 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import work
+from mleworld.world.static import streams, work
 from mleworld.world.static.flow import BRANCH, LOOP
 from mleworld.world.static.kinds import DTYPE_FIELDS, DTYPE_TESTS
 from mleworld.world.static.loops import MAX_UNROLL, UNROLL_STEPS, element, range_items
 from mleworld.world.static.scopes import Scope, comprehension_targets
-from mleworld.world.static.values import UNKNOWN, Const, DictVal, Keys, Seq, Value, const_str
+from mleworld.world.static.values import (
+    UNKNOWN,
+    Const,
+    DictVal,
+    Keys,
+    Seq,
+    Stream,
+    Value,
+    const_str,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -46,6 +55,8 @@ class ComprehensionWalker:
         saved = self.certainty
         try:
             items = first.items if isinstance(first, Seq) else None
+            if isinstance(first, Stream):
+                items = streams.items(self, first, None)
             if items is None and len(node.generators) == 1 and self.steps < UNROLL_STEPS:
                 items = range_items(self, node.generators[0].iter)  # `for j in range(k)`
             if len(node.generators) == 1 and items is not None and len(items) <= MAX_UNROLL:

@@ -220,6 +220,10 @@ def concat(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
     objs = args[0] if args else kw.get("objs")
+    if not star and isinstance(objs, Seq) and objs.items == []:
+        refused = _empty_concat()  # a list surely empty
+        if refused is not None:
+            walker.emit("lengths", "ValueError", refused, node, CONFIDENCE)
     if star or not isinstance(objs, Seq) or not objs.items:
         return UNKNOWN
     frames = objs.items
@@ -319,6 +323,19 @@ def _concat_refusal() -> str | None:
     try:
         pd.concat([pd.Series([1.0]), np.zeros(1)])
     except TypeError as exc:
+        return exception_line(exc)
+    return None
+
+
+def _empty_concat() -> str | None:
+    """The exception line pandas raises for an empty list of objects to concatenate."""
+    import pandas as pd
+
+    from mleworld.world.static.params import exception_line
+
+    try:
+        pd.concat([])
+    except ValueError as exc:
         return exception_line(exc)
     return None
 

@@ -23,6 +23,7 @@ from mleworld.world.static.values import (
     ClassVal,
     Const,
     FuncVal,
+    Stream,
     UserInstance,
     Value,
     escape,
@@ -45,9 +46,15 @@ class InlineWalker:
         """Walk a user function's body for one call; its return value, joined over returns."""
         node = func.node
         if (
+            not func.opaque
+            and isinstance(node, ast.FunctionDef)
+            and self.index.functions[id(node)].generator
+        ):
+            self.opaque_call(args, kwargs)
+            return Stream()  # its body runs lazily, item by item: not walked
+        if (
             func.opaque
             or isinstance(node, ast.AsyncFunctionDef)
-            or self.index.functions[id(node)].generator
             or node in self.stack
             or len(self.stack) >= MAX_DEPTH
             or self.steps > MAX_STEPS

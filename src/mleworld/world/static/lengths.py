@@ -111,8 +111,9 @@ def column_stack(
 
 
 def stack(name: str) -> Callable[..., Value]:
-    """`np.hstack([a, b])`, `np.vstack(...)`: arrays of known shapes, all of them, stacked
-    by numpy itself on zeros of those shapes (its ValueError when they do not line up)."""
+    """`np.hstack([a, b])`, `np.vstack(...)`, `np.stack`, `np.concatenate`: arrays of known
+    shapes, all of them, stacked by numpy itself on zeros of those shapes (its ValueError
+    when they do not line up, or when the list is empty)."""
 
     def handler(
         walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
@@ -133,9 +134,16 @@ def _stacked(
     first_mismatch: bool,
 ) -> Value:
     items = args[0] if len(args) == 1 and not kw and not star else None
-    if not isinstance(items, Seq) or not items.items:
+    if not isinstance(items, Seq) or items.items is None:
         return UNKNOWN
     import numpy as np
+
+    if not items.items:  # a list surely empty (a loop over a spent stream filled nothing)
+        try:
+            getattr(np, name)([])
+        except ValueError as exc:
+            walker.emit("lengths", "ValueError", f"ValueError: {exc}", node, CONFIDENCE)
+        return UNKNOWN
 
     shapes: list[tuple[int, ...]] = []
     for item in items.items:

@@ -34,6 +34,7 @@ from mleworld.world.static import (
     row_counts,
     scorers,
     sparse_blocks,
+    streams,
     type_limits,
     work,
 )
@@ -51,6 +52,7 @@ from mleworld.world.static.values import (
     Repeated,
     Seq,
     SeriesVal,
+    Stream,
     Value,
     VectorVal,
     const_str,
@@ -235,6 +237,9 @@ def _sequence(
         return Seq(list(source.items), "list")
     if isinstance(source, Repeated):
         return source  # `list(skf.split(X, y))`: the folds, each alike
+    if isinstance(source, Stream):
+        spent = streams.items(walker, source, None)  # list() runs it to its end
+        return Seq(spent, "list") if spent is not None else UNKNOWN
     if isinstance(source, DictVal) and source.closed:
         return Seq([Const(key) for key in source.items], "list")  # list(ORDER): its keys
     if isinstance(source, Keys) and source.exact and source.order is not None:
@@ -270,6 +275,8 @@ def _enumerate(
         return UNKNOWN
     if isinstance(args[0], Repeated):
         return Repeated(Seq([UNKNOWN, args[0].item], "tuple"))
+    if isinstance(args[0], Stream):
+        return Stream(source=args[0])  # its items numbered as they come: the same run
     if not isinstance(args[0], Seq) or args[0].items is None:
         return UNKNOWN
     pairs = [Seq([Const(i), item], "tuple") for i, item in enumerate(args[0].items, start=first)]
@@ -542,6 +549,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("numpy", "iinfo"): type_limits.limits("iinfo"),
     ("numpy", "hstack"): lengths.stack("hstack"),
     ("numpy", "vstack"): lengths.stack("vstack"),
+    ("numpy", "stack"): lengths.stack("stack"),
+    ("numpy", "concatenate"): lengths.stack("concatenate"),
     ("numpy", "zeros"): lengths.builder,
     ("numpy", "ones"): lengths.builder,
     ("numpy", "empty"): lengths.builder,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from mleworld.world.static import kinds, work
+from mleworld.world.static import kinds, streams, work
 from mleworld.world.static.computed import values_of
 from mleworld.world.static.flow import BREAK, EXIT, LOOP
 from mleworld.world.static.scopes import bound_in, merge
@@ -27,6 +27,7 @@ from mleworld.world.static.values import (
     Obj,
     Repeated,
     Seq,
+    Stream,
     Value,
     const_str,
     escape,
@@ -198,6 +199,8 @@ def for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
 def _for_loop(walker: Walker, node: ast.For | ast.AsyncFor) -> str | None:
     iterated = walker.expr(node.iter)
     items, each = iteration(iterated)
+    if isinstance(iterated, Stream):
+        items = streams.items(walker, iterated, node.body)
     if items is None:
         items = range_items(walker, node.iter)
     unrolled = items is not None and walker.steps < UNROLL_STEPS

@@ -348,6 +348,21 @@ class Repeated(Value):
 
 
 @dataclass(eq=False)
+class Stream(Value):
+    """An iterator that runs once: what a call of the program's own generator function
+    returns (`enumerate` of one shares it: `source`). `state` is "fresh", "spent" (a loop
+    surely ran it to its end, so a later loop gets nothing) or "lost" (the walk cannot
+    tell how far it ran)."""
+
+    state: str = "fresh"
+    source: Stream | None = None
+
+    @property
+    def root(self) -> Stream:
+        return self.source.root if self.source is not None else self
+
+
+@dataclass(eq=False)
 class Count(Value):
     """A row count the walk knows (`len(df)`, `df.shape[0]`): only array constructors read it."""
 
@@ -449,6 +464,8 @@ def escape(value: Value, seen: set[int] | None = None) -> None:
             escape(item, seen)
         value.items.clear()
         value.closed = False
+    elif isinstance(value, Stream) and value.root.state == "fresh":
+        value.root.state = "lost"
     elif isinstance(value, UserInstance):
         for item in value.attrs.values():
             escape(item, seen)
