@@ -3,7 +3,9 @@
 With the default error_score a failing fit is only a warning; when all N fail, the
 ValueError counts them and ends with the inner error's traceback. A parameter the
 installed scikit-learn refuses, a text column reaching a numeric step, or a text
-vectorizer's sparse matrix reaching a step that needs dense input, fails every fit alike; NaN fails every fit where each fold's training rows hold some (the folds drawn
+vectorizer's sparse matrix reaching a step that needs dense input, fails every fit alike
+(N: the splitter's own count, `get_n_splits`, repeats included); NaN fails every fit where
+each fold's training rows hold some (the folds drawn
 by scikit-learn's own splitter); a search whose grid sets the refused parameter, or NaN
 whose rows a fold leaves out, is not judged. Each snippet runs for real against the penguin-like data folder.
 """
@@ -55,6 +57,12 @@ FAILING = {
         "train['gap'] = train['body_mass_g'].where(train['year'] == 2007)\n"
         "RandomizedSearchCV(LogisticRegression(), {'C': loguniform(0.01, 10.0)}, n_iter=3,"
         " cv=cv, random_state=0).fit(train[NUM + ['gap']], y)\n",
+        6,
+    ),
+    "repeated_folds_counted_by_the_splitter": (
+        HEAD + "from sklearn.model_selection import RepeatedKFold\n"
+        "folds = RepeatedKFold(n_splits=2, n_repeats=3, random_state=0)\n"
+        "print(cross_val_score(LogisticRegression(), train[NUM + ['island']], y, cv=folds))\n",
         6,
     ),
     "tfidf_into_hist_boosting_in_every_fold": (

@@ -6,7 +6,7 @@ and shuffle splitters, `df.loc` at fold positions, fold rows of arrays made with
 scaler fitted on them, the exact parts of a split with a seed (or unshuffled),
 `pd.to_numeric`, `df.sample(frac=...)`, the first `int(len(X) * 0.8)` rows, a frame
 built from computed columns and set beside another, `list(config)` of a dict's keys, a
-popped column, an inline `df.iloc[...].to_numpy(...)`, an assertion on row counts, and
+popped column, `float()` of a column's mean, dummies of a computed frame, an inline `df.iloc[...].to_numpy(...)`, an assertion on row counts, and
 options read with argparse: each step keeps what the walk knows, so the NaN the data
 holds reaches the linear model's check. Each snippet runs for real (conftest.run_real:
 train.csv has 6 rows; the depth column keeps one value, the others become NaN).
@@ -225,6 +225,20 @@ CRASHES = {
     ),
     "a_penalty_from_a_command_line_default": (options("l1"), "params"),
     "a_penalty_from_the_script_arguments": (options("l1", parse=NO_ARGUMENTS), "params"),
+    "a_mean_made_a_float_then_subtracted": (
+        READ + "m = float(train['body_mass_g'].mean())\n"
+        "train['gap'] = np.log(train['body_mass_g'] - m)\n"
+        "LogisticRegression().fit(train[['gap', 'flipper_length_mm']], y)\n",
+        "dtypes",
+    ),
+    "dummies_of_a_computed_frame_as_an_array": (
+        READ + "import torch\n"
+        "F = train[['island', 'flipper_length_mm']].copy()\n"
+        "F['ratio'] = F['flipper_length_mm'] / 100\n"
+        "A = pd.get_dummies(F, columns=['island']).values\n"
+        "print(torch.tensor(A, dtype=torch.float32))\n",
+        "torch",
+    ),
 }
 VALID = {
     "columns_kept_after_a_lost_one_with_their_blanks_filled": (
@@ -248,6 +262,18 @@ VALID = {
         "assert X2.shape[0] == len(y), f'X rows {X2.shape[0]} != y rows {len(y)}'\n"
     ),
     "a_valid_command_line_default": options("l2"),
+    "a_mean_made_a_float_then_added": (
+        READ + "m = float(train['body_mass_g'].mean())\n"
+        "train['gap'] = np.log(train['body_mass_g'] + m)\n"
+        "LogisticRegression().fit(train[['gap', 'flipper_length_mm']], y)\n"
+    ),
+    "dummies_of_a_computed_frame_as_floats": (
+        READ + "import torch\n"
+        "F = train[['island', 'flipper_length_mm']].copy()\n"
+        "F['ratio'] = F['flipper_length_mm'] / 100\n"
+        "A = pd.get_dummies(F, columns=['island'], dtype=float).values\n"
+        "print(torch.tensor(A, dtype=torch.float32))\n"
+    ),
     "a_command_line_option_set_again": options("l1", "args.penalty = 'l2'\n"),
 }
 

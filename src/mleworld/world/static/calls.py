@@ -160,6 +160,8 @@ def call_method(
     if held is not None:
         return held
     if isinstance(owner, VectorVal):
+        if method.name == "tolist" and owner.real is not None and not (args or kw or star):
+            return computed_series.listed(owner) or UNKNOWN
         if owner.real is not None and not star:
             known = computed_series.statistic(walker, owner.real, method.name, args, kw)
             if known is not None:
@@ -207,11 +209,11 @@ def call_method(
         work.on_fit(walker, owner, method.name, args, node, y_arg)
         for value in [*args, *kw.values()]:
             release(value)
-        encoded = (
-            encoders.on_method(walker, owner, method.name, args, kw, node)
-            if encoders.encodes(owner) and not star
-            else UNKNOWN
-        )
+        encoded = UNKNOWN
+        if encoders.encodes(owner) and not star:
+            encoded = encoders.on_method(walker, owner, method.name, args, kw, node)
+        elif owner.cls.__name__ == "TargetEncoder" and not star:
+            encoded = encoders.target_encoded(walker, owner, method.name, args, kw, node)
         if not star:
             encoders.on_pipeline(walker, owner, method.name, args, kw, node)
         if linear_fits.fits(owner) and not star:

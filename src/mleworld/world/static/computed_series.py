@@ -166,6 +166,38 @@ def held(walker: Walker, series: SeriesVal) -> Any | None:
     return None
 
 
+def distinct(walker: Walker, series: SeriesVal) -> Value:
+    """`s.unique()` of a Series whose values analysis holds: its distinct values in the order
+    they first appear, as a 1-D array (pandas gives text as its own array type, not numpy's)."""
+    import numpy as np
+
+    values = held(walker, series)
+    if values is None:
+        return UNKNOWN
+    found = values.unique()
+    ndarray = isinstance(found, np.ndarray)
+    real = found if ndarray else np.asarray(found, dtype=object)
+    return VectorVal(len(real), ndarray=ndarray, numeric=numeric(real), flat=True, real=real)
+
+
+# a held array of at most this many items is listed item by item (`sorted(s.unique())`)
+LISTED_ITEMS = 64
+
+
+def listed(vector: VectorVal) -> Seq | None:
+    """`list(a)`, `sorted(a)`, `a.tolist()` of a short 1-D array analysis holds: its items,
+    as Python gives them (text and numbers), or None."""
+    import numpy as np
+
+    real = vector.real
+    if not isinstance(real, np.ndarray) or real.ndim != 1 or len(real) > LISTED_ITEMS:
+        return None
+    items = real.tolist()
+    if not all(isinstance(item, str | int | float) or item is None for item in items):
+        return None
+    return Seq([Const(item) for item in items], "list")
+
+
 def text_labels(real: Any) -> tuple[str, ...] | None:
     """The labels of a Series analysis computed, when they are distinct texts (a frame's
     column names, as `df.skew()` gives them); None otherwise."""
@@ -563,6 +595,7 @@ def arithmetic(
         return shaped
     result = shaped if isinstance(shaped, SeriesVal) else SeriesVal(None, rows=len(values))
     result.real = values
+    result.rows = len(values)  # computed: as many values as the Series it was computed from
     result.numeric = result.numeric or bool(pd.api.types.is_numeric_dtype(values.dtype))
     return result
 

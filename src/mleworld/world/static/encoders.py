@@ -25,7 +25,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mleworld.world.static.computed import arguments, quietly, raised
-from mleworld.world.static.values import UNKNOWN, Const, Frame, Instance, Value, VectorVal
+from mleworld.world.static.values import (
+    UNKNOWN,
+    ArrayVal,
+    Const,
+    Frame,
+    Instance,
+    Value,
+    VectorVal,
+)
 
 if TYPE_CHECKING:
     from mleworld.world.static.walker import Walker
@@ -93,6 +101,60 @@ def on_method(
     except Exception:  # noqa: BLE001 - anything else is for the detectors to name
         return UNKNOWN
     return _as_walked(walker, values, args[0])
+
+
+def target_encoded(
+    walker: Walker,
+    owner: Instance,
+    name: str,
+    args: list[Value],
+    kw: dict[str, Value],
+    node: Any,
+) -> Value:
+    """A `TargetEncoder`: its fit_transform cross-fits on folds drawn at random, so its
+    values are not the walk's to hold, but the names of its output are (a column a feature;
+    past two classes, a column a class and feature, "protocol_F", ...), which follow from the
+    features' names and the target's values alone. So where the walk knows those, the
+    encoder is fitted for real on a stand-in of the features (zeros under their names) and
+    the real target; its fit_transform and transform then give a frame of its columns under
+    pandas output (their values not held), else an array that wide."""
+    if name == "set_output":
+        return on_method(walker, owner, name, args, kw, node)
+    if name in _FITS:
+        owner.real = None if kw else _named_fit(walker, owner, args)
+    if name not in ("fit_transform", "transform") or owner.real is None or kw or not args:
+        return UNKNOWN
+    from mleworld.world.static.row_counts import rows_of
+
+    names = [str(n) for n in owner.real.get_feature_names_out()]
+    if owner.output == "pandas":
+        return Frame(names, "transform", exact=True, rows=rows_of(args[0]))
+    return ArrayVal(len(names), rows=rows_of(args[0]))
+
+
+def _named_fit(walker: Walker, owner: Instance, args: list[Value]) -> Any:
+    """The encoder fitted on zeros under the features' names and the target's real values
+    (None where either is not known, or the fit refuses them: the detectors' to name)."""
+    import numpy as np
+    import pandas as pd
+
+    from mleworld.world.static.params import _MISSING, rebuild
+
+    features = args[0] if len(args) == 2 else None
+    if not isinstance(features, Frame) or not features.exact or not features.columns:
+        return None
+    target = arguments(walker, args[1:], {})
+    step = rebuild(owner)
+    if target is None or step is _MISSING:
+        return None
+    y = np.asarray(target[0][0])
+    if y.ndim != 1:
+        return None
+    stand_in = pd.DataFrame({name: np.zeros(len(y)) for name in features.columns})
+    try:
+        return quietly(step.fit, stand_in, y)
+    except Exception:  # noqa: BLE001 - the program's own crash is for the detectors to name
+        return None
 
 
 _PREDICTS = frozenset(

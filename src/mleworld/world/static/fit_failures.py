@@ -112,8 +112,16 @@ def literal_folds(cv: Value | None) -> int | None:
         return 5
     if isinstance(cv, Const) and isinstance(cv.value, int) and not isinstance(cv.value, bool):
         return cv.value
-    if isinstance(cv, Instance) and cv.cls.__name__ in ("KFold", "StratifiedKFold", "GroupKFold"):
-        n = cv.params.get("n_splits", 5)
+    if isinstance(cv, Instance) and cv.bound and cv.cls.__module__.startswith("sklearn."):
+        from mleworld.world.static.params import _MISSING, rebuild
+
+        splitter = rebuild(cv)  # its own count: k folds, k x repeats (RepeatedStratifiedKFold)
+        if splitter is _MISSING or len(cv.params) != len(cv.given):
+            return None
+        try:
+            n = splitter.get_n_splits()
+        except Exception:  # noqa: BLE001 - a count that needs the data (LeaveOneOut)
+            return None
         return n if isinstance(n, int) and not isinstance(n, bool) else None
     return None
 

@@ -444,9 +444,9 @@ def _part(walker: Walker, whole: Value, part: Any) -> Value:
 def get_dummies(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
-    """`pd.get_dummies(df, columns=[...])` of a frame whose values are its file's: run for real
-    on the file's values, so the frame it gives has exactly pandas' columns (the encoded
-    ones gone, one per category added)."""
+    """`pd.get_dummies(df, columns=[...])` of a frame whose values analysis holds (its file's,
+    or computed): run for real on them, so the frame it gives has exactly pandas' columns
+    (the encoded ones gone, one per category added) and holds its values."""
     from mleworld.world.static.dtypes import file_values
     from mleworld.world.static.params import literal_or_type
     from mleworld.world.static.row_counts import MISSING
@@ -457,16 +457,16 @@ def get_dummies(
     rest = [literal_or_type(a) for a in args[1:]]
     named = {k: literal_or_type(v) for k, v in kw.items() if k != "data"}
     spelt = not any(v is MISSING for v in [*rest, *named.values()])
-    if not data.pristine:  # the frame's rows; its columns where the encoded ones are known
+    table = file_values(walker, data) if spelt else None
+    if (
+        not data.pristine and table is None
+    ):  # its rows; its columns where the encoded ones are known
         known = _dummies_of_known_columns(walker, data, rest, named) if spelt else None
         if known is not None:
             return known
         if data.rows is None:
             return UNKNOWN
         return Frame(None, data.source, False, rows=data.rows, ranged=data.ranged, parts=data.parts)
-    if not spelt:
-        return UNKNOWN
-    table = file_values(walker, data)
     if table is None:
         return UNKNOWN
     import pandas as pd

@@ -436,6 +436,8 @@ def series_method(
             return SeriesVal(series.name, rows=len(counts), real=counts)
         if method.name == "value_counts":
             return UNKNOWN  # (a scalar `quantile(0.5)` is a statistic, below)
+    if method.name == "unique" and isinstance(series, SeriesVal) and not (args or kw or star):
+        return computed_series.distinct(walker, series)
     if method.name in reductions.REDUCTIONS and isinstance(series, SeriesVal):
         reductions.check_series(walker, series, method.name, args, kw, node)
     if method.name == "to_numpy" and isinstance(series, SeriesVal) and series.rows is not None:

@@ -237,6 +237,8 @@ def _sequence(
         return Seq(list(source.items), "list")
     if isinstance(source, Repeated):
         return source  # `list(skf.split(X, y))`: the folds, each alike
+    if isinstance(source, VectorVal) and source.real is not None:
+        return computed_series.listed(source) or UNKNOWN  # list(s.unique())
     if isinstance(source, Stream):
         spent = streams.items(walker, source, None)  # list() runs it to its end
         return Seq(spent, "list") if spent is not None else UNKNOWN
@@ -254,12 +256,14 @@ def _sequence(
 def _sorted(
     walker: Walker, args: list[Value], kw: dict[str, Value], node: ast.Call, star: bool
 ) -> Value:
-    """`sorted(names)`: known text items in sorted order; otherwise what `list` gives."""
+    """`sorted(items)`: known texts or numbers in Python's order; otherwise what `list` gives."""
     result = _sequence(walker, args, kw, node, star)
-    if isinstance(result, Seq) and result.items is not None and not kw:
-        names = [const_str(item) for item in result.items]
-        if all(name is not None for name in names):
-            return Seq([Const(name) for name in sorted(names)], "list")  # type: ignore[type-var]
+    items = result.items if isinstance(result, Seq) and not kw else None
+    if items is not None and all(isinstance(item, Const) for item in items):
+        try:  # mixed texts and numbers raise: not judged here
+            return Seq(sorted(items, key=lambda item: item.value), "list")  # type: ignore[attr-defined]
+        except TypeError:
+            return UNKNOWN
     return result
 
 

@@ -29,6 +29,7 @@ from mleworld.world.static import (
     kinds,
     lengths,
     library,
+    linear_fits,
     module_attrs,
     positions,
     reductions,
@@ -297,6 +298,7 @@ class OperationWalker:
 
     def setitem(self: Walker, base: Value, key: Value, value: Value, node: ast.Subscript) -> None:
         slots.check_store(self, base, key, value, node)
+        linear_fits.on_store(base, key, value)
         if arrays.setitem(self, base, key, value, node):
             return
         if isinstance(base, Frame):

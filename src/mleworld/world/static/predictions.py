@@ -126,6 +126,9 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     rows (classes_ is np.unique(y): predict_proba has that many columns), or some rows of a
     two-class one (a fit on one class fails, so the fitted model has both)."""
     count = _held_classes(y)
+    if count is None and isinstance(y, VectorVal) and y.sample_of is not None:
+        count = _held_classes(VectorVal(len(y.sample_of[0]), real=y.sample_of[0]))
+        count = count if count == 2 else None  # a fold's rows of a two-class target: both
     if count is None and isinstance(y, SeriesVal) and y.name is not None:
         count = _distinct(walker, y.origin or y.part_of, y.name)
         if y.origin is None and count != 2:

@@ -92,11 +92,12 @@ def of_call(obj: Any, args: list[Value], kw: dict[str, Value]) -> Number | None:
 
 
 def of_builtin(obj: Any, args: list[Value], kw: dict[str, Value]) -> Value | None:
-    """float(x), round(x, k) and abs(x) of a Number."""
+    """float(x), round(x, k) and abs(x) of a Number (computed, where its value is known)."""
     if kw or not args or not isinstance(args[0], Number):
         return None
     if obj is float and len(args) == 1:
-        return Number(FLOAT)
+        held = args[0].real
+        return Number(FLOAT) if held is None else Number.holding(float(held))
     if obj is abs and len(args) == 1:
         return Number(args[0].type_name)
     if obj is round and len(args) in (1, 2):

@@ -317,6 +317,9 @@ class VectorVal(Value):
     # (values, share): its items are a random share of those values (`y[va]` of a fold's
     # positions into a held 1-D array, arrays.py)
     sample_of: tuple[Any, float] | None = None
+    # a linear model's predictions for a fold's rows that surely hold one at or below -1,
+    # which a log-error metric refuses (linear_fits.py)
+    log_refused: bool = False
 
 
 @dataclass(eq=False)
