@@ -223,7 +223,7 @@ def call_method(
             return owner  # each returns the estimator itself
         if encoded is not UNKNOWN:
             return encoded
-        text = text_terms.transformed(walker, owner, method.name, args)
+        text = text_terms.transformed(walker, owner, method.name, args, node)
         if text is not UNKNOWN:
             return text
         return number or partial_fits.scaled(

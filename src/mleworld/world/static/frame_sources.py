@@ -173,6 +173,9 @@ def dataframe(
         if names is not None and not isinstance(data, Frame):
             rows = None if own_index else lengths.array_frame(walker, data, list(names), node)
             return Frame(list(names), "DataFrame()", exact=True, rows=rows, ranged=True)
+        if isinstance(data, VectorVal | ArrayVal) and not own_index:  # columns=model.classes_
+            rows = lengths.array_frame(walker, data, None, node)
+            return Frame(None, "DataFrame()", False, rows=rows, ranged=True) if rows else UNKNOWN
         return UNKNOWN
     rows = None if own_index or data is None else lengths.array_frame(walker, data, None, node)
     if rows is not None:

@@ -487,6 +487,18 @@ def vector_method(vector: VectorVal, name: str, args: list[Value], kw: dict[str,
     return VectorVal(vector.length, flat=vector.flat and vector.ndarray)
 
 
+def unknown_model_predicts(method: str, args: list[Value]) -> Value:
+    """`model.predict(X)` / `model.predict_proba(X)` of a model the walk does not know (one
+    picked from a dict of models by its score): a row for each of X's rows, whatever the
+    model (its classes, and whether it predicts one target or several, unknown)."""
+    rows = row_counts.rows_of(args[0]) if len(args) == 1 else None
+    if method not in ("predict", "predict_proba") or rows is None:
+        return UNKNOWN
+    if method == "predict_proba":
+        return VectorVal(rows, ndim=2, numeric=True)
+    return VectorVal(rows)
+
+
 def too_many_indices(walker: Walker, vector: VectorVal, node: ast.Subscript) -> None:
     """`pred[:, 1]` of an array that is surely 1-D (a single target's `predict`)."""
     key = node.slice

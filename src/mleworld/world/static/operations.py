@@ -211,6 +211,8 @@ class OperationWalker:
         for value in given:
             release(value)
             arrays.forget(value)  # an unknown callable may write into an array
+        if func is UNKNOWN and isinstance(node.func, ast.Attribute) and not (star or kwargs):
+            return lengths.unknown_model_predicts(node.func.attr, args)
         return UNKNOWN
 
     def assign_in_order(

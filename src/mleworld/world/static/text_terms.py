@@ -10,7 +10,9 @@ n-grams, one n-gram length after another, capped by `max_features`.
 
 The estimate follows a vectorizer inside a pipeline or a feature union, and a matrix
 the program makes itself (`X = vec.fit_transform(df["text"])`, `hstack` of such
-matrices (sparse_blocks.py), a fold's rows of one) as a `TextMatrix` value.
+matrices (sparse_blocks.py), a fold's rows of one) as a `TextMatrix` value. A matrix
+a HashingVectorizer made remembers it: its counts may be negative, which a sublinear
+`TfidfTransformer` turns into NaN (`_check_reweighted`).
 """
 
 from __future__ import annotations
@@ -185,9 +187,14 @@ def features(walker: Walker, estimator: Value, X: Value) -> float | None:
     return None if stats is None else _vectorized(estimator, stats)
 
 
-def transformed(walker: Walker, owner: Instance, method: str, args: list[Value]) -> Value:
+def transformed(
+    walker: Walker, owner: Instance, method: str, args: list[Value], node: Any = None
+) -> Value:
     """`vec.fit_transform(text)` / `vec.transform(text)`: a TextMatrix, else UNKNOWN."""
     if method not in ("fit_transform", "transform") or not args:
+        return UNKNOWN
+    if owner.cls.__name__ == "TfidfTransformer" and isinstance(args[0], TextMatrix):
+        _check_reweighted(walker, owner, args[0], node)
         return UNKNOWN
     if owner.cls.__name__ not in VECTORIZERS and owner.cls.__name__ != "FeatureUnion":
         return UNKNOWN
@@ -196,7 +203,33 @@ def transformed(walker: Walker, owner: Instance, method: str, args: list[Value])
     if terms is None:
         return UNKNOWN
     rows = args[0].rows if isinstance(args[0], SeriesVal) else None
-    return TextMatrix(terms, rows, source=owner.vocabulary)
+    hashed = owner if owner.cls.__name__ == "HashingVectorizer" else None
+    return TextMatrix(terms, rows, source=owner.vocabulary, hashed=hashed)
+
+
+# Text of many distinct words: hashed with alternating signs, some surely count below zero.
+_STAND_IN = [" ".join(f"word{i}x{j}" for j in range(60)) for i in range(4)]
+
+
+def _check_reweighted(walker: Walker, owner: Instance, counts: TextMatrix, node: Any) -> None:
+    """`TfidfTransformer(sublinear_tf=True)` of a HashingVectorizer's counts: with its
+    default alternate_sign, some counts are negative, their log is NaN, and the transformer's
+    own normalising refuses it ("Input contains NaN."). Both are rebuilt from the program's
+    arguments and run on text of many words: what they raise, the run raises."""
+    from mleworld.world.static.computed import quietly, raised
+    from mleworld.world.static.params import _MISSING, rebuild
+
+    if counts.hashed is None or node is None:
+        return
+    hashing, reweight = rebuild(counts.hashed), rebuild(owner)
+    if hashing is _MISSING or reweight is _MISSING:
+        return
+    try:
+        quietly(reweight.fit_transform, hashing.transform(_STAND_IN))
+    except ValueError as exc:
+        raised(walker, exc, node)
+    except Exception:  # noqa: BLE001 - anything else is not this check's to name
+        return
 
 
 __all__ = [

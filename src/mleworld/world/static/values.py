@@ -275,6 +275,7 @@ class TextMatrix(Value):
     # its columns left to right, where all are known: a Vocabulary's terms or a count of
     # other columns (sparse_blocks.py); None: a vectorizer's output alone (see `source`)
     blocks: tuple[Any, ...] | None = None
+    hashed: Any = None  # the HashingVectorizer (an Instance) that made it, if one did
 
 
 @dataclass(eq=False)
