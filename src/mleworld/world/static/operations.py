@@ -114,6 +114,8 @@ class OperationWalker:
                 )
             if found is None and attr in torch_calls.MODULE_METHODS and torch_calls.is_module(base):
                 return Method(base, attr)  # `model.to(device)`: nn.Module's own
+            if found is None and attr == "fit_transform" and _transformer_mixin(base):
+                return Method(base, attr)  # scikit-learn's: fit, then transform (call below)
             return found if found is not None else UNKNOWN
         if isinstance(base, torch_tensors.Tensor):
             return Method(base, attr) if attr in torch_tensors.TENSOR_METHODS else UNKNOWN
@@ -145,6 +147,22 @@ class OperationWalker:
                 columns.keys_attribute(base, attr) if isinstance(base, Keys) else Method(base, attr)
             )
         return UNKNOWN
+
+    def fit_then_transform(
+        self: Walker,
+        owner: UserInstance,
+        args: list[Value],
+        kwargs: dict[str, Value],
+        node: ast.Call,
+    ) -> Value:
+        """`custom.fit_transform(X, y)` of the program's transformer that inherits it from
+        scikit-learn's TransformerMixin: its own `fit`, then `transform` of what fit returned
+        (itself, nearly always), as the mixin runs them."""
+        fitted = self.call(self.attribute(owner, "fit", node), args, kwargs, node, False)
+        returned_none = isinstance(fitted, Const) and fitted.value is None  # AttributeError
+        if not (isinstance(fitted, UserInstance) or returned_none) or not args:
+            return UNKNOWN
+        return self.call(self.attribute(fitted, "transform", node), args[:1], {}, node, False)
 
     def set_attribute(self: Walker, base: Value, attr: str, value: Value) -> None:
         if isinstance(base, UserInstance):
@@ -178,6 +196,8 @@ class OperationWalker:
             return self.inline(piped, [func.owner, *args[1:]], kwargs, star)  # type: ignore[union-attr]
         if _piped_to_library(func, args) and not star:  # `df.pipe(pd.get_dummies, columns=...)`
             return self.call(args[0], [func.owner, *args[1:]], kwargs, node, star)  # type: ignore[union-attr]
+        if _inherited_fit_transform(func) and not star:
+            return self.fit_then_transform(func.owner, args, kwargs, node)  # type: ignore[union-attr]
         if isinstance(func, Method):
             callbacks.on_pandas_call(self, func, args)
         if isinstance(func, Partial):
@@ -496,6 +516,29 @@ def _pipeline_step(pipe: Instance, key: Value) -> Value | None:
         return None
     step = pipe.inner[key.value]
     return dataclasses.replace(step, fitted=pipe.fitted) if pipe.fitted else step
+
+
+def _inherited_fit_transform(func: Value) -> bool:
+    return (
+        isinstance(func, Method)
+        and func.name == "fit_transform"
+        and isinstance(func.owner, UserInstance)
+    )
+
+
+def _transformer_mixin(instance: UserInstance) -> bool:
+    """The program's class inherits scikit-learn's TransformerMixin (directly or not)."""
+    from sklearn.base import TransformerMixin
+
+    pending: list[Value] = list(instance.cls.bases)
+    found = False
+    while pending:
+        base = pending.pop()
+        if isinstance(base, ClassVal):
+            pending.extend(base.bases)
+        elif isinstance(base, Obj) and isinstance(base.obj, type):
+            found = found or issubclass(base.obj, TransformerMixin)
+    return found
 
 
 def _piped(func: Value, args: list[Value]) -> FuncVal | None:
