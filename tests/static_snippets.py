@@ -15,7 +15,10 @@ finding (the `assert_named` / `assert_no_finding` fixtures of that conftest).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,3 +59,16 @@ def snippet_tests(
         assert_no_finding(valid[name], real[name])
 
     return real, test_the_crash_is_named_as_python_prints_it, test_valid_programs_get_no_finding
+
+
+def last_line_of_run(public: Path, program: str, work: Path) -> str | None:
+    """Run `program` in `work` with `public/train.csv` as its input: the last line of what
+    it prints on a crash (its exception line), None when it runs. For tests whose data is
+    their own (larger than conftest's penguin rows)."""
+    (work / "input").mkdir(parents=True)
+    (work / "input" / "train.csv").write_text((public / "train.csv").read_text())
+    (work / "main.py").write_text(program)
+    proc = subprocess.run(
+        [sys.executable, "main.py"], cwd=work, capture_output=True, text=True, timeout=120
+    )
+    return None if proc.returncode == 0 else proc.stderr.strip().splitlines()[-1]

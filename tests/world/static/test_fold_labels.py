@@ -9,13 +9,12 @@ list is a near guess that starts as pandas' does).
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from mleworld.world.static import analyze
+from static_snippets import last_line_of_run
 
 ROWS = 120
 PROGRAM = (
@@ -39,15 +38,7 @@ def _data(root: Path, step: int) -> Path:
 
 
 def _run(public: Path, program: str) -> str | None:
-    """What the program's run ends with: its last line on a crash, None when it runs."""
-    work = public.parent / "work"
-    (work / "input").mkdir(parents=True)
-    (work / "input" / "train.csv").write_text((public / "train.csv").read_text())
-    (work / "main.py").write_text(program)
-    proc = subprocess.run(
-        [sys.executable, "main.py"], cwd=work, capture_output=True, text=True, timeout=120
-    )
-    return None if proc.returncode == 0 else proc.stderr.strip().splitlines()[-1]
+    return last_line_of_run(public, program, public.parent / "work")
 
 
 def test_positions_read_as_labels_of_ids_are_a_key_error(tmp_path: Path) -> None:

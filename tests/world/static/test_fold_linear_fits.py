@@ -12,14 +12,13 @@ folder.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from mleworld.world.static import analyze
+from static_snippets import last_line_of_run
 
 HEAD = (
     "import numpy as np\n"
@@ -78,23 +77,12 @@ def public(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _run(public: Path, program: str, work: Path) -> str | None:
-    """The run's exception line on a crash (the last line), None when it runs."""
-    (work / "input").mkdir(parents=True)
-    (work / "input" / "train.csv").write_text((public / "train.csv").read_text())
-    (work / "main.py").write_text(program)
-    proc = subprocess.run(
-        [sys.executable, "main.py"], cwd=work, capture_output=True, text=True, timeout=120
-    )
-    return None if proc.returncode == 0 else proc.stderr.strip().splitlines()[-1]
-
-
 @pytest.mark.parametrize("name", sorted(CRASHES))
 def test_a_line_below_minus_one_in_every_fold_is_refused(
     name: str, public: Path, tmp_path: Path
 ) -> None:
     program = HEAD + CRASHES[name]
-    assert _run(public, program, tmp_path) == MESSAGE
+    assert last_line_of_run(public, program, tmp_path) == MESSAGE
     first = analyze(program, public).first_fatal
     assert first is not None and first.message == MESSAGE
 
@@ -102,5 +90,5 @@ def test_a_line_below_minus_one_in_every_fold_is_refused(
 @pytest.mark.parametrize("name", sorted(VALID))
 def test_positive_predictions_are_scored(name: str, public: Path, tmp_path: Path) -> None:
     program = HEAD + VALID[name]
-    assert _run(public, program, tmp_path) is None
+    assert last_line_of_run(public, program, tmp_path) is None
     assert analyze(program, public).first_fatal is None
