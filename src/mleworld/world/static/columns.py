@@ -518,6 +518,8 @@ def keys_text_method(keys: Keys, name: str, args: list[Value], kw: dict[str, Val
 
 
 def keys_method(keys: Keys, name: str) -> Value:
+    if name in ("tolist", "to_list") and keys.exact and keys.order is not None:
+        return Seq([Const(n) for n in keys.order], "list")  # as `list(df.columns)` gives
     if name in ("tolist", "to_list", "copy", "to_numpy"):
         return keys
     if name in ("drop", "difference", "intersection"):

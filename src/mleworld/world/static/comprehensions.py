@@ -182,6 +182,8 @@ def _pure(node: ast.AST, target: str) -> bool:
             return node.value.attr == "dtype"  # df[c].dtype.name
         if isinstance(node.value, ast.Name) and node.attr in _TYPE_NAMES:
             return True  # np.object_
+        if isinstance(node.value, ast.Name) and node.value.id != target and node.attr[0] != "_":
+            return True  # `self.cat_cols`, `cfg.target`: a setting read (a call is checked apart)
         return (
             isinstance(node.value, ast.Name) and node.value.id == target
             and node.attr in _NAME_TESTS

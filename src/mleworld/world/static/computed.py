@@ -49,7 +49,7 @@ REPLAYED = frozenset(
     {
         "dropna", "fillna", "drop_duplicates", "reset_index", "sort_values", "sort_index",
         "head", "tail", "replace", "astype", "drop", "copy", "ffill", "bfill", "merge",
-        "join", "rename", "assign", "abs", "round", "clip",
+        "join", "rename", "assign", "abs", "round", "clip", "select_dtypes", "filter",
     }
 )  # fmt: skip
 # What pandas raises for bad arguments or data (MergeError is a ValueError): the program's
