@@ -115,8 +115,10 @@ def literal_folds(cv: Value | None) -> int | None:
     if isinstance(cv, Instance) and cv.bound and cv.cls.__module__.startswith("sklearn."):
         from mleworld.world.static.params import _MISSING, rebuild
 
+        if len(cv.params) != len(cv.given):
+            return None  # an argument that is not a literal
         splitter = rebuild(cv)  # its own count: k folds, k x repeats (RepeatedStratifiedKFold)
-        if splitter is _MISSING or len(cv.params) != len(cv.given):
+        if splitter is _MISSING:
             return None
         try:
             n = splitter.get_n_splits()

@@ -224,14 +224,14 @@ def concat(
 ) -> Value:
     objs = args[0] if args else kw.get("objs")
     if not star and isinstance(objs, Seq) and objs.items == []:
-        refused = _empty_concat()  # a list surely empty
+        refused = _concat_refusal(empty=True)  # a list surely empty
         if refused is not None:
             walker.emit("lengths", "ValueError", refused, node, CONFIDENCE)
     if star or not isinstance(objs, Seq) or not objs.items:
         return UNKNOWN
     frames = objs.items
     if any(isinstance(f, VectorVal) and f.ndarray for f in frames):
-        refused = _concat_refusal()  # pd.concat([df, np.where(...)], axis=1)
+        refused = _concat_refusal(empty=False)  # pd.concat([df, np.where(...)], axis=1)
         if refused is not None:
             walker.emit("arrays", "TypeError", refused, node, CONFIDENCE)
         return UNKNOWN
@@ -316,29 +316,17 @@ def _dummies_of_known_columns(
 
 
 @cache
-def _concat_refusal() -> str | None:
-    """The exception line pandas raises for a numpy array among the objects it concatenates."""
+def _concat_refusal(*, empty: bool) -> str | None:
+    """The exception line pandas raises concatenating an empty list (`empty`), or a numpy
+    array among Series."""
     import numpy as np
     import pandas as pd
 
     from mleworld.world.static.params import exception_line
 
     try:
-        pd.concat([pd.Series([1.0]), np.zeros(1)])
-    except TypeError as exc:
-        return exception_line(exc)
-    return None
-
-
-def _empty_concat() -> str | None:
-    """The exception line pandas raises for an empty list of objects to concatenate."""
-    import pandas as pd
-
-    from mleworld.world.static.params import exception_line
-
-    try:
-        pd.concat([])
-    except ValueError as exc:
+        pd.concat([] if empty else [pd.Series([1.0]), np.zeros(1)])
+    except (TypeError, ValueError) as exc:
         return exception_line(exc)
     return None
 
@@ -461,9 +449,7 @@ def get_dummies(
     named = {k: literal_or_type(v) for k, v in kw.items() if k != "data"}
     spelt = not any(v is MISSING for v in [*rest, *named.values()])
     table = file_values(walker, data) if spelt else None
-    if (
-        not data.pristine and table is None
-    ):  # its rows; its columns where the encoded ones are known
+    if not data.pristine and table is None:  # its rows; its columns where encoded ones are known
         known = _dummies_of_known_columns(walker, data, rest, named) if spelt else None
         if known is not None:
             return known

@@ -99,7 +99,7 @@ def _fitted(walker: Walker, owner: Instance, args: list[Value], kw: dict[str, Va
 
     if kw or len(args) != 2 or not walker.certain or walker.work_scale != 1.0:
         return None
-    if not any("squared_log_error" in line for line in walker.lines):
+    if not _names_log_error(walker):
         return None  # only a log-error metric reads the values: a fit costs time
     spelt = arguments(walker, args, {})
     model = rebuild(owner)
@@ -112,6 +112,11 @@ def _fitted(walker: Walker, owner: Instance, args: list[Value], kw: dict[str, Va
         return quietly(model.fit, X, y)
     except Exception:  # noqa: BLE001 - a refused fit is for the dtype detectors to name
         return None
+
+
+def _names_log_error(walker: Walker) -> bool:
+    """Whether the program names a log-error metric, the only reader of the fitted values."""
+    return any("squared_log_error" in line for line in walker.lines)
 
 
 def _drawn_from(value: Value) -> tuple[Any, float] | None:
@@ -150,7 +155,7 @@ def _fold_stand_in(walker: Walker, owner: Instance, X: Value, y: Value) -> FoldF
 
     from mleworld.world.static.params import _MISSING, rebuild
 
-    if not any("squared_log_error" in line for line in walker.lines):
+    if not _names_log_error(walker):
         return None
     rows, target = _drawn_from(X), _drawn_from(y)
     if rows is None or target is None or abs(rows[1] - target[1]) > 1e-9:

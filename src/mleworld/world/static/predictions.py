@@ -127,7 +127,7 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
     two-class one (a fit on one class fails, so the fitted model has both)."""
     count = _held_classes(y)
     if count is None and isinstance(y, VectorVal) and y.sample_of is not None:
-        count = _held_classes(VectorVal(len(y.sample_of[0]), real=y.sample_of[0]))
+        count = _classes_of(y.sample_of[0])
         count = count if count == 2 else None  # a fold's rows of a two-class target: both
     if count is None and isinstance(y, SeriesVal) and y.name is not None:
         count = _distinct(walker, y.origin or y.part_of, y.name)
@@ -143,10 +143,14 @@ def fitted(walker: Walker, owner: Instance, y: Value) -> None:
 def _held_classes(y: Value) -> int | None:
     """The classes of a target whose values analysis holds (`(df.species == "Adelie")
     .astype(int)`): np.unique of them, as the fit's classes_."""
+    return _classes_of(y.real) if isinstance(y, SeriesVal | VectorVal) else None
+
+
+def _classes_of(real: Any) -> int | None:
+    """np.unique of held 1-D values without NaN, counted (None otherwise)."""
     import numpy as np
     import pandas as pd
 
-    real = y.real if isinstance(y, SeriesVal | VectorVal) else None
     if not isinstance(real, pd.Series | np.ndarray) or getattr(real, "ndim", 1) != 1:
         return None
     values = pd.Series(real)

@@ -188,7 +188,7 @@ def features(walker: Walker, estimator: Value, X: Value) -> float | None:
 
 
 def transformed(
-    walker: Walker, owner: Instance, method: str, args: list[Value], node: Any = None
+    walker: Walker, owner: Instance, method: str, args: list[Value], node: Any
 ) -> Value:
     """`vec.fit_transform(text)` / `vec.transform(text)`: a TextMatrix, else UNKNOWN."""
     if method not in ("fit_transform", "transform") or not args:
@@ -219,7 +219,7 @@ def _check_reweighted(walker: Walker, owner: Instance, counts: TextMatrix, node:
     from mleworld.world.static.computed import quietly, raised
     from mleworld.world.static.params import _MISSING, rebuild
 
-    if counts.hashed is None or node is None:
+    if counts.hashed is None:
         return
     hashing, reweight = rebuild(counts.hashed), rebuild(owner)
     if hashing is _MISSING or reweight is _MISSING:
